@@ -1,0 +1,95 @@
+// `cp-conformance run | serve | rules` (CONTRACT section 1). Exit 0: every selected
+// rule passed or was skipped; 1: a rule failed; 2: the run could not be made.
+import { parseArgs } from 'node:util';
+import { createConsoleProgress } from '../reporters/console.ts';
+import { writeReports } from '../reporters/write.ts';
+import { RunError } from '../runner/run-error.ts';
+import { runConformance } from '../runner/run.ts';
+import { rules } from '../spec/rules/index.ts';
+import { parseRunOptions, runOptionTable } from './options.ts';
+import { serve } from './serve.ts';
+
+const usage = `Usage: cp-conformance <command> [options]
+
+Commands:
+  run [options]                   run every suite against one target and write the reports
+  serve [--port N] [--fault NAME] start the embedded reference implementation on loopback
+  rules                           print the rule catalogue
+
+run options (a flag beats its environment variable):
+${Object.entries(runOptionTable)
+  .map(([name, o]) => `  --${`${name}${o.arg ? ` ${o.arg}` : ''}`.padEnd(28)} ${o.help}${o.env ? ` [${o.env}]` : ''}`)
+  .join('\n')}
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'run':
+        return await run(rest);
+      case 'serve':
+        return await serveCommand(rest);
+      case 'rules':
+        printRules();
+        return 0;
+      case '--help':
+      case '-h':
+      case 'help':
+        process.stdout.write(usage);
+        return 0;
+      default:
+        throw new RunError(command ? `unknown command "${command}" (try --help)` : 'no command given (try --help)');
+    }
+  } catch (error) {
+    if (error instanceof RunError) {
+      process.stderr.write(`cp-conformance: ${error.message}\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`cp-conformance: internal error: ${message}\n`);
+    return 2;
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(usage);
+    return 0;
+  }
+  const options = parseRunOptions(argv, process.env);
+  const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  let progress: ReturnType<typeof createConsoleProgress> | undefined;
+  const { result, redactor } = await runConformance(options, {
+    onStart: ({ seed, target, rules: total, boundMs, redactor }) => {
+      progress = createConsoleProgress(process.stdout, { total, color, redactor });
+      process.stdout.write(
+        `cp-conformance: ${total} rules against ${target.embedded ? 'the embedded reference implementation at ' : ''}${target.baseUrl}\n` +
+          `seed ${seed} (replay with --seed ${seed}); the run ends within ${Math.ceil(boundMs / 60_000)} min at most\n\n`,
+      );
+    },
+    onRuleFinished: (rule) => progress?.ruleFinished(rule),
+  });
+  const written = await writeReports(result, options.reportDir, redactor);
+  process.stdout.write('\n');
+  progress?.summary(result, written);
+  return result.summary.failed > 0 ? 1 : 0;
+}
+
+async function serveCommand(argv: string[]): Promise<number> {
+  let values: { port?: string; fault?: string };
+  try {
+    ({ values } = parseArgs({ args: argv, options: { port: { type: 'string' }, fault: { type: 'string' } }, strict: true }));
+  } catch (error) {
+    throw new RunError((error as Error).message.split('\n')[0]!);
+  }
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new RunError(`--port must be a port number: ${values.port}`);
+  await serve({ port, fault: values.fault });
+  return 0;
+}
+
+function printRules(): void {
+  const idWidth = Math.max(...rules.map((r) => r.id.length));
+  for (const r of rules) process.stdout.write(`${r.id.padEnd(idWidth)}  ${r.level.padEnd(6)}  §${r.section.padEnd(12)}  ${r.title}\n`);
+}

@@ -1,0 +1,122 @@
+// `run` options (CONTRACT section 1): a flag beats its environment variable.
+import { parseArgs } from 'node:util';
+import { RunError } from '../runner/run-error.ts';
+
+export interface RunOptions {
+  baseUrl?: string;
+  sandboxUrl?: string;
+  token?: string;
+  memberToken?: string;
+  noScopeToken?: string;
+  otherWorkspaceToken?: string;
+  accountId?: string;
+  sandboxName?: string;
+  controlUrl?: string;
+  profile?: string;
+  reportDir: string;
+  seed?: number;
+  runs: number;
+  only: string[];
+  skip: string[];
+  timeoutMs: number;
+  readOnly: boolean;
+}
+
+export const DEFAULT_RUNS = 25;
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_REPORT_DIR = 'conformance-report';
+
+/** Flag, environment variable and help text of each option; one table for parsing and `--help`. */
+export const runOptionTable = {
+  'base-url': { env: 'CP_BASE_URL', arg: 'URL', help: 'control-plane base URL, /v0 included (default: the embedded reference implementation)' },
+  'sandbox-url': { env: 'CP_SANDBOX_URL', arg: 'URL', help: "base URL of one sandbox's address" },
+  token: { env: 'CP_TOKEN', arg: 'T', help: 'admin credential (required with --base-url)' },
+  'member-token': { env: 'CP_MEMBER_TOKEN', arg: 'T', help: 'a non-admin credential: enables the admin-only checks' },
+  'no-scope-token': { env: 'CP_NO_SCOPE_TOKEN', arg: 'T', help: 'a credential without scopes: enables the 403 checks' },
+  'other-workspace-token': { env: 'CP_OTHER_WORKSPACE_TOKEN', arg: 'T', help: 'admin credential of a second workspace' },
+  'account-id': { env: 'CP_ACCOUNT_ID', arg: 'ID', help: 'the account whose metrics are tested' },
+  'sandbox-name': { env: 'CP_SANDBOX_NAME', arg: 'NAME', help: 'an existing sandbox, for read-only checks' },
+  'control-url': { env: 'CP_CONTROL_URL', arg: 'URL', help: "the target's test-control endpoint" },
+  profile: { env: undefined, arg: 'FILE', help: 'JSON file overriding the defaults for what the specification does not show' },
+  'report-dir': { env: undefined, arg: 'DIR', help: `where the reports go (default ${DEFAULT_REPORT_DIR})` },
+  seed: { env: undefined, arg: 'N', help: 'seed of the generators; printed on every run' },
+  runs: { env: undefined, arg: 'N', help: `generated cases per property (default ${DEFAULT_RUNS})` },
+  only: { env: undefined, arg: 'P', help: 'run only rules whose id is or starts with P (repeatable)' },
+  skip: { env: undefined, arg: 'P', help: 'leave out rules whose id is or starts with P (repeatable)' },
+  timeout: { env: undefined, arg: 'MS', help: `per-request timeout (default ${DEFAULT_TIMEOUT_MS})` },
+  'read-only': { env: undefined, arg: undefined, help: 'run only checks that change nothing on the target' },
+} as const;
+
+type OptionName = keyof typeof runOptionTable;
+
+const repeatable = new Set<OptionName>(['only', 'skip']);
+
+export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions {
+  const parseOptions = Object.fromEntries(
+    Object.entries(runOptionTable).map(([name, spec]) => [
+      name,
+      { type: spec.arg ? ('string' as const) : ('boolean' as const), multiple: repeatable.has(name as OptionName) },
+    ]),
+  );
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  try {
+    ({ values } = parseArgs({ args: argv, options: parseOptions, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new RunError((error as Error).message.split('\n')[0]!);
+  }
+  const text = (name: OptionName): string | undefined => {
+    const value = values[name] as string | undefined;
+    const fromEnv = runOptionTable[name].env ? env[runOptionTable[name].env!] : undefined;
+    const chosen = value ?? (fromEnv === '' ? undefined : fromEnv);
+    if (chosen !== undefined && chosen.trim() === '') throw new RunError(`--${name} needs a value`);
+    return chosen;
+  };
+  const url = (name: OptionName): string | undefined => {
+    const value = text(name);
+    if (value === undefined) return undefined;
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new RunError(`--${name} is not a URL: ${value}`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new RunError(`--${name} must be an http or https URL: ${value}`);
+    return value.replace(/\/+$/, '');
+  };
+  const integer = (name: OptionName, min: number): number | undefined => {
+    const value = text(name);
+    if (value === undefined) return undefined;
+    if (!/^-?\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value)))
+      throw new RunError(`--${name} must be an integer of at least ${min}: ${value}`);
+    return Number(value);
+  };
+
+  const options: RunOptions = {
+    baseUrl: url('base-url'),
+    sandboxUrl: url('sandbox-url'),
+    token: text('token'),
+    memberToken: text('member-token'),
+    noScopeToken: text('no-scope-token'),
+    otherWorkspaceToken: text('other-workspace-token'),
+    accountId: text('account-id'),
+    sandboxName: text('sandbox-name'),
+    controlUrl: url('control-url'),
+    profile: text('profile'),
+    reportDir: text('report-dir') ?? DEFAULT_REPORT_DIR,
+    seed: integer('seed', 0),
+    runs: integer('runs', 1) ?? DEFAULT_RUNS,
+    only: (values.only as string[] | undefined) ?? [],
+    skip: (values.skip as string[] | undefined) ?? [],
+    timeoutMs: integer('timeout', 1) ?? DEFAULT_TIMEOUT_MS,
+    readOnly: values['read-only'] === true,
+  };
+  if (options.baseUrl && !options.token) throw new RunError('--token (or CP_TOKEN) is required with --base-url');
+  if (!options.baseUrl) {
+    const needsTarget = (['sandbox-url', 'control-url', 'token', 'member-token', 'no-scope-token', 'other-workspace-token', 'account-id'] as const).filter(
+      (name) => text(name) !== undefined,
+    );
+    if (needsTarget.length > 0)
+      throw new RunError(`--${needsTarget[0]} needs --base-url: without it the embedded reference implementation is tested with its own settings`);
+  }
+  return options;
+}

@@ -1,0 +1,38 @@
+// `cp-conformance serve`: the reference implementation for demos, for trying a
+// fault by hand, and for pointing `run --base-url` at.
+import { faults } from '../reference/faults/index.ts';
+import { startReference } from '../reference/server.ts';
+import { RunError } from '../runner/run-error.ts';
+
+export async function serve(options: { port?: number; fault?: string }): Promise<void> {
+  if (options.fault !== undefined && !faults.some((f) => f.name === options.fault))
+    throw new RunError(`unknown fault "${options.fault}"; the faults are: ${faults.map((f) => f.name).join(', ')}`);
+  let handle;
+  try {
+    handle = await startReference(options);
+  } catch (error) {
+    throw new RunError(`cannot start the reference implementation: ${(error as Error).message}`);
+  }
+  const c = handle.credentials;
+  process.stdout.write(
+    [
+      `reference implementation${handle.fault ? ` with the fault "${handle.fault}"` : ''} listening`,
+      `CP_BASE_URL=${handle.baseUrl}`,
+      `CP_SANDBOX_URL=${handle.sandboxUrl}`,
+      `CP_CONTROL_URL=${handle.controlUrl}`,
+      `CP_ACCOUNT_ID=${handle.accountId}`,
+      `CP_TOKEN=${c.admin}`,
+      `CP_MEMBER_TOKEN=${c.member}`,
+      `CP_NO_SCOPE_TOKEN=${c.noScope}`,
+      `CP_OTHER_WORKSPACE_TOKEN=${c.otherWorkspace}`,
+      '',
+      'Export these lines and run `cp-conformance run`. Ctrl-C stops the server.',
+      '',
+    ].join('\n'),
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => void handle.close().then(resolve);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,152 @@
+// Fixture sets of functions for the listing checks (GET /functions) and the queries
+// derived from them. The sets are built to reach the boundaries of the listing's
+// rules: names over the whole allowed alphabet and length, display names with spaces
+// and capitals, labels, and createdAt values drawn from a small pool so ties occur.
+import fc from 'fast-check';
+
+export interface FunctionFixture {
+  metadata: {
+    name: string;
+    displayName?: string;
+    labels: Record<string, string>;
+    /** RFC 3339 UTC; the `functions` state keeps it as given. */
+    createdAt: string;
+  };
+  spec: { enabled: boolean; runtime: { generation: 'mk2' | 'mk3'; transport: 'websocket' | 'http-stream' } };
+}
+
+export interface FixtureSetOptions {
+  minSize: number;
+  maxSize: number;
+  /** Every item carries one more label whose value is the same: a query from it matches all items. */
+  sharedLabel?: boolean;
+  /** Some items carry a label value longer than 200 characters (for the `q` length bound). */
+  longLabelValues?: boolean;
+}
+
+export const NAME_MAX = 49;
+export const DISPLAY_NAME_MAX = 63;
+/** A label value at least this long lets a query of more than 200 characters be a substring of it. */
+const LONG_LABEL_MIN = 260;
+
+// Section 2.1: lowercase alphanumeric and hyphens, at most 49. The sets keep to the
+// DNS-label subset (a letter first, no hyphen last) that every implementation accepts.
+const nameArb = fc.stringMatching(/^[a-z]([a-z0-9-]{0,47}[a-z0-9])?$/);
+const displayNameArb = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,62}$/);
+const labelKeyArb = fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/);
+const labelValueArb = fc.stringMatching(/^[A-Za-z0-9 ._-]{0,30}$/);
+const longLabelValueArb = fc.stringMatching(new RegExp(`^[a-z0-9][a-z0-9 -]{${LONG_LABEL_MIN},300}[a-z0-9]$`));
+
+/** Timestamps start here and step by an hour, so equal pool indexes are equal instants. */
+const EPOCH_SECONDS = Date.UTC(2022, 0, 1) / 1000;
+const STEP_SECONDS = 3600;
+
+interface ItemParts {
+  name: string;
+  displayName: string | null;
+  labels: Record<string, string>;
+  longLabel: string | null;
+  timeSeed: number;
+  generation: 'mk2' | 'mk3';
+  transport: 'websocket' | 'http-stream';
+}
+
+function itemPartsArb(longLabelValues: boolean): fc.Arbitrary<ItemParts> {
+  return fc.record({
+    name: nameArb,
+    displayName: fc.option(displayNameArb, { freq: 6 }),
+    labels: fc.dictionary(labelKeyArb, labelValueArb, { maxKeys: 3 }),
+    longLabel: longLabelValues ? fc.option(longLabelValueArb, { freq: 2 }) : fc.constant(null),
+    timeSeed: fc.nat(),
+    generation: fc.constantFrom('mk2' as const, 'mk3' as const),
+    transport: fc.constantFrom('websocket' as const, 'http-stream' as const),
+  });
+}
+
+/** Makes the names unique: a repeated name gets a numeric suffix, staying within 49 characters. */
+function uniqueName(name: string, index: number, taken: Set<string>): string {
+  if (!taken.has(name)) return name;
+  const suffix = `-${index.toString(36)}`;
+  return `${name.slice(0, NAME_MAX - suffix.length).replace(/-+$/, '')}${suffix}`;
+}
+
+/** A set of exactly `size` functions with unique names; `poolSize` distinct createdAt instants (fewer than items: ties). */
+function buildSet(parts: ItemParts[], poolSize: number, shared: [string, string] | null): FunctionFixture[] {
+  const taken = new Set<string>();
+  return parts.map((p, index) => {
+    const name = uniqueName(p.name, index, taken);
+    taken.add(name);
+    const labels = { ...p.labels };
+    if (p.longLabel !== null) labels.description = p.longLabel;
+    if (shared) labels[shared[0]] = shared[1];
+    const createdAt = new Date((EPOCH_SECONDS + (p.timeSeed % poolSize) * STEP_SECONDS) * 1000).toISOString().replace('.000Z', 'Z');
+    return {
+      metadata: { name, ...(p.displayName !== null ? { displayName: p.displayName } : {}), labels, createdAt },
+      spec: { enabled: true, runtime: { generation: p.generation, transport: p.transport } },
+    };
+  });
+}
+
+/** Fixture sets of `minSize` to `maxSize` functions. */
+export function fixtureSetArb(options: FixtureSetOptions): fc.Arbitrary<FunctionFixture[]> {
+  const sharedArb = options.sharedLabel ? fc.tuple(labelKeyArb, fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{2,20}$/)) : fc.constant(null);
+  return fc.integer({ min: options.minSize, max: options.maxSize }).chain((size) =>
+    fc
+      .tuple(
+        fc.array(itemPartsArb(options.longLabelValues ?? false), { minLength: size, maxLength: size }),
+        fc.integer({ min: 1, max: Math.max(1, size) }),
+        sharedArb,
+      )
+      .map(([parts, poolSize, shared]) => buildSet(parts, poolSize, shared)),
+  );
+}
+
+/** One fixture set drawn with a fixed seed, for properties whose runs vary only the query. */
+export function sampleFixtureSet(seed: number, options: FixtureSetOptions): FunctionFixture[] {
+  const [set] = fc.sample(fixtureSetArb(options), { seed, numRuns: 1 });
+  if (!set) throw new Error('fast-check drew no fixture set');
+  return set;
+}
+
+/** The strings a search may match in one function: name, display name, label keys and values. */
+export function searchableFields(fn: FunctionFixture): string[] {
+  const { name, displayName, labels } = fn.metadata;
+  return [name, ...(displayName !== undefined ? [displayName] : []), ...Object.keys(labels), ...Object.values(labels)];
+}
+
+/** A substring of one of the fixtures' searchable fields, 2 to `maxLength` characters, as written there. */
+export function fieldSubstringArb(fixtures: readonly FunctionFixture[], maxLength = 200): fc.Arbitrary<string> {
+  const fields = [...new Set(fixtures.flatMap(searchableFields))].filter((f) => f.trim().length >= 2);
+  if (fields.length === 0) return fc.constant('no-such-text');
+  return fc.constantFrom(...fields).chain((field) =>
+    fc
+      .integer({ min: 0, max: field.length - 2 })
+      .chain((start) => fc.integer({ min: start + 2, max: Math.min(field.length, start + maxLength) }).map((end) => field.slice(start, end))),
+  );
+}
+
+/** Text that no fixture holds: `~` is outside every alphabet the fixtures use. */
+export const unmatchedQueryArb = fc.stringMatching(/^[a-z]{1,6}~[a-z]{1,6}$/);
+
+/** Search queries over a fixture set, lowercase: substrings of real fields, and text that matches nothing. */
+export function searchQueryArb(fixtures: readonly FunctionFixture[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 5, arbitrary: fieldSubstringArb(fixtures).map((s) => s.toLowerCase()) },
+    { weight: 1, arbitrary: unmatchedQueryArb },
+  );
+}
+
+/** `text` with each letter's case flipped or not, and 0 to 3 spaces on each side. */
+export function scrambleCaseAndSpaces(text: string): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.array(fc.boolean(), { minLength: text.length, maxLength: text.length }), fc.nat({ max: 3 }), fc.nat({ max: 3 }))
+    .map(([upper, before, after]) => {
+      const cased = [...text].map((c, i) => (upper[i] ? c.toUpperCase() : c.toLowerCase())).join('');
+      return `${' '.repeat(before)}${cased}${' '.repeat(after)}`;
+    });
+}
+
+/** The label values longer than 200 characters in a set. */
+export function longLabelValues(fixtures: readonly FunctionFixture[]): string[] {
+  return fixtures.flatMap((f) => Object.values(f.metadata.labels)).filter((v) => v.length > 200);
+}

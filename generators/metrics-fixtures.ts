@@ -1,0 +1,242 @@
+// Arbitraries of the metrics suite: usage events (CONTRACT section 2, state
+// `usage`), windows aligned on the buckets of a resolution, and queries. Costs are
+// whole micro-dollars of at least one cent and usages whole thousandths, so every
+// sum is exact in the oracle and one misplaced event is far above the tolerance.
+import fc from 'fast-check';
+import type { Profile, ResolutionChoice } from '../spec/profile.ts';
+import { addUnits, bucketsOf, HOUR_MS, rfc3339, SECOND_MS, type BucketUnit } from '../suites/metrics/calendar.ts';
+
+export interface Window {
+  /** Epoch ms, inclusive. */
+  start: number;
+  /** Epoch ms, exclusive. */
+  end: number;
+}
+
+export interface Resource {
+  uuid: string;
+  name: string;
+  type: string;
+  workspace: string;
+}
+
+/** A usage event as the suite knows it: exact integer amounts. */
+export interface FixtureEvent {
+  time: number;
+  workspace: string;
+  resourceType: string;
+  resourceName: string;
+  resourceUuid: string;
+  billingDimension: string;
+  costMicros: number;
+  usageMilli: number;
+}
+
+/** CONTRACT section 2: the body of one event of the `usage` state. */
+export interface UsageEvent {
+  time: string;
+  workspace: string;
+  resourceType: string;
+  resourceName: string;
+  resourceUuid: string;
+  billingDimension: string;
+  usage: number;
+  cost: number;
+}
+
+export const WORKSPACES = ['ws-alpha', 'ws-beta', 'ws-gamma'];
+export const RESOURCE_TYPES = ['sandbox', 'function', 'agent', 'job', 'volume'];
+export const BILLING_DIMENSIONS = ['memory', 'invocations', 'active-time'];
+/** Few names, so that distinct resources share names and resource_name groups gather several. */
+const RESOURCE_NAMES = ['api', 'worker', 'crawler', 'indexer'];
+
+/** Windows start from 2024-01-01, a Monday, over two years: in the past, with a leap year and every month length. */
+const EARLIEST = Date.UTC(2024, 0, 1);
+const START_CHOICES: Record<BucketUnit, number> = { hour: 2 * 365 * 24, day: 2 * 365, week: 104, month: 24 };
+/** At most this many buckets per generated window, to keep the answers small. */
+const MAX_BUCKETS: Record<BucketUnit, number> = { hour: 24 * 14, day: 120, week: 60, month: 36 };
+
+export function toUsageEvent(e: FixtureEvent): UsageEvent {
+  return {
+    time: rfc3339(e.time),
+    workspace: e.workspace,
+    resourceType: e.resourceType,
+    resourceName: e.resourceName,
+    resourceUuid: e.resourceUuid,
+    billingDimension: e.billingDimension,
+    usage: e.usageMilli / 1000,
+    cost: e.costMicros / 1e6,
+  };
+}
+
+/** Window lengths in whole seconds, both bounds inclusive; max null: unbounded. */
+export interface LengthBounds {
+  min: number;
+  max: number | null;
+}
+
+/** Counts of `unit` after `start` whose length is within the bounds (at most MAX_BUCKETS of them). */
+function unitCounts(start: number, unit: BucketUnit, { min, max }: LengthBounds): number[] {
+  const counts: number[] = [];
+  for (let n = 1; counts.length < MAX_BUCKETS[unit]; n++) {
+    const length = (addUnits(start, unit, n) - start) / SECOND_MS;
+    if (max !== null && length > max) break;
+    if (length >= min) counts.push(n);
+  }
+  return counts;
+}
+
+/** A start on a bucket boundary of `unit`. */
+export const bucketStartArb = (unit: BucketUnit): fc.Arbitrary<number> =>
+  fc.integer({ min: 0, max: START_CHOICES[unit] }).map((i) => addUnits(EARLIEST, unit, i));
+
+/**
+ * A window that starts and ends on bucket boundaries of `unit`, its length within
+ * the bounds; the shortest and longest such windows are likely. Undefined when no
+ * aligned window fits the bounds.
+ */
+export function alignedWindowArb(unit: BucketUnit, bounds: LengthBounds): fc.Arbitrary<Window> | undefined {
+  if (unitCounts(EARLIEST, unit, bounds).length === 0) return undefined;
+  return bucketStartArb(unit)
+    .map((start) => ({ start, counts: unitCounts(start, unit, bounds) }))
+    .filter(({ counts }) => counts.length > 0)
+    .chain(({ start, counts }) =>
+      fc
+        .oneof(fc.constant(counts[0]!), fc.constant(counts[counts.length - 1]!), fc.constantFrom(...counts))
+        .map((n) => ({ start, end: addUnits(start, unit, n) })),
+    );
+}
+
+/** Window lengths (seconds, inclusive) for which an omitted resolution must pick `profile.resolutions[index]`. */
+export function autoLengthBounds(profile: Profile, index: number): LengthBounds | undefined {
+  const earlier = profile.resolutions.slice(0, index);
+  if (earlier.some((r) => r.maxWindowSeconds === null)) return undefined;
+  const min = Math.max(1, ...earlier.map((r) => r.maxWindowSeconds!));
+  const own = profile.resolutions[index]!.maxWindowSeconds;
+  if (own !== null && own - 1 < min) return undefined;
+  return { min, max: own === null ? null : own - 1 };
+}
+
+/** A window and the resolution its buckets follow: explicit (up to its maximum window) or omitted (chosen from the length). */
+export interface ResolvedWindow {
+  window: Window;
+  resolution: ResolutionChoice;
+  /** false: the query omits `resolution`. */
+  explicit: boolean;
+}
+
+export function resolvedWindowArb(profile: Profile): fc.Arbitrary<ResolvedWindow> {
+  const choices = profile.resolutions.flatMap((resolution, index) => {
+    const explicit = alignedWindowArb(resolution.bucket, { min: 1, max: resolution.maxWindowSeconds });
+    const autoBounds = autoLengthBounds(profile, index);
+    const auto = autoBounds && alignedWindowArb(resolution.bucket, autoBounds);
+    return [
+      ...(explicit ? [explicit.map((window) => ({ window, resolution, explicit: true }))] : []),
+      ...(auto ? [auto.map((window) => ({ window, resolution, explicit: false }))] : []),
+    ];
+  });
+  return fc.oneof(...choices);
+}
+
+export function resourcesArb(minLength: number, maxLength: number): fc.Arbitrary<Resource[]> {
+  const shape = fc.record({
+    name: fc.constantFrom(...RESOURCE_NAMES),
+    type: fc.constantFrom(...RESOURCE_TYPES),
+    workspace: fc.constantFrom(...WORKSPACES),
+  });
+  return fc.array(shape, { minLength, maxLength }).map((rs) => rs.map((r, i) => ({ ...r, uuid: uuidOf(i) })));
+}
+
+const uuidOf = (i: number) => `6f1d2c3b-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+
+/**
+ * Instants in whole seconds around a window whose start is a bucket start: the
+ * window's bounds, bucket boundaries and the second before each are likely, so that
+ * start inclusion, end exclusion and bucket membership are all exercised.
+ */
+export function instantArb(window: Window, unit: BucketUnit, inside = false): fc.Arbitrary<number> {
+  const starts = bucketsOf(window.start, window.end, unit);
+  const pad = inside ? 0 : Math.max(HOUR_MS, Math.floor((window.end - window.start) / 4 / SECOND_MS) * SECOND_MS);
+  const uniform = fc.integer({ min: (window.start - pad) / SECOND_MS, max: (window.end + pad) / SECOND_MS - 1 }).map((s) => s * SECOND_MS);
+  const boundaries = fc.nat(starts.length - 1).chain((i) => fc.constantFrom(starts[i]!, (starts[i + 1] ?? window.end) - SECOND_MS));
+  const edges = inside ? fc.constantFrom(window.start, window.end - SECOND_MS) : fc.constantFrom(window.start, window.end, window.start - SECOND_MS, window.end - SECOND_MS);
+  return fc.oneof({ weight: 4, arbitrary: uniform }, { weight: 2, arbitrary: boundaries }, { weight: 1, arbitrary: edges });
+}
+
+export interface EventOptions {
+  minLength: number;
+  maxLength: number;
+  /** Every event in the window. */
+  inside?: boolean;
+}
+
+/** Everything of an event but its resource. */
+type Happening = Pick<FixtureEvent, 'billingDimension' | 'time' | 'costMicros' | 'usageMilli'>;
+
+const happeningArb = (window: Window, unit: BucketUnit, inside = false): fc.Arbitrary<Happening> =>
+  fc.record({
+    billingDimension: fc.constantFrom(...BILLING_DIMENSIONS),
+    time: instantArb(window, unit, inside),
+    costMicros: fc.integer({ min: 10_000, max: 50_000_000 }),
+    usageMilli: fc.integer({ min: 1, max: 10_000_000 }),
+  });
+
+const eventOf = (resource: Resource, h: Happening): FixtureEvent => ({
+  ...h,
+  workspace: resource.workspace,
+  resourceType: resource.type,
+  resourceName: resource.name,
+  resourceUuid: resource.uuid,
+});
+
+export function eventsArb(resources: Resource[], window: Window, unit: BucketUnit, options: EventOptions): fc.Arbitrary<FixtureEvent[]> {
+  const event = fc.tuple(fc.constantFrom(...resources), happeningArb(window, unit, options.inside));
+  return fc.array(event, options).map((events) => events.map(([resource, h]) => eventOf(resource, h)));
+}
+
+/** One event of each resource inside the window, so that every resource is a group of its own. */
+export function oneEventPerResourceArb(resources: Resource[], window: Window, unit: BucketUnit): fc.Arbitrary<FixtureEvent[]> {
+  return fc.tuple(...resources.map((r) => happeningArb(window, unit, true).map((h) => eventOf(r, h))));
+}
+
+/** Usage fixtures over a window with its resolution. */
+export interface UsageScenario extends ResolvedWindow {
+  resources: Resource[];
+  events: FixtureEvent[];
+}
+
+export interface ScenarioSizes {
+  resources: [number, number];
+  events: [number, number];
+  inside?: boolean;
+}
+
+export function usageScenarioArb(windows: fc.Arbitrary<ResolvedWindow>, sizes: ScenarioSizes): fc.Arbitrary<UsageScenario> {
+  return fc.tuple(windows, resourcesArb(...sizes.resources)).chain(([resolved, resources]) =>
+    eventsArb(resources, resolved.window, resolved.resolution.bucket, {
+      minLength: sizes.events[0],
+      maxLength: sizes.events[1],
+      inside: sizes.inside,
+    }).map((events) => ({ ...resolved, resources, events })),
+  );
+}
+
+/** 1 to `max` distinct dimensions of `dimensions`, in any order. */
+export const groupByArb = (dimensions: readonly string[], min: number, max: number): fc.Arbitrary<string[]> =>
+  fc.shuffledSubarray([...dimensions], { minLength: min, maxLength: Math.min(max, dimensions.length) });
+
+/** Optional resourceType and workspace filters; values may match no event. */
+export const filtersArb = fc.record({
+  resourceType: fc.option(fc.constantFrom(...RESOURCE_TYPES, 'model'), { nil: undefined }),
+  workspace: fc.option(fc.constantFrom(...WORKSPACES), { nil: undefined }),
+});
+
+/**
+ * Values of startTime/endTime that no reading of "date-time" accepts: empty, words,
+ * and date-times with a field out of range. (Date-only strings and epoch numbers
+ * are left out: the exact format is not shown.)
+ */
+export const malformedTimeArb: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('', 'yesterday', 'not-a-time', '2025-13-01T00:00:00Z', '2025-01-01T25:00:00Z', '2025-01-32T00:00:00Z', '2025-01-01T00:61:00Z'),
+  fc.stringMatching(/^[a-z]{1,12}$/),
+);

@@ -1,0 +1,190 @@
+// How a suite states a rule check: `rule(id, {needs}, async (t) => ...)` defines one
+// vitest test named after the rule, skips it with the reason when the run lacks
+// what it needs, and turns a Violation into a failure that carries its evidence.
+import fc from 'fast-check';
+import { inject, test, type TestContext } from 'vitest';
+import type { Evidence, Exchange } from '../results/model.ts';
+import { findRule } from '../spec/rules/index.ts';
+import type { CredentialName, SuiteConfig } from './config.ts';
+import { ControlClient } from './control.ts';
+import { HttpClient, NetworkError, type HttpResponse, type RequestOptions } from './http.ts';
+import { Redactor } from './redact.ts';
+import { ruleSeed } from './seed.ts';
+import { Skip, Violation } from './violation.ts';
+
+export type Need =
+  | 'control'
+  | 'member'
+  | 'noScope'
+  | 'otherWorkspace'
+  | 'accountId'
+  | 'sandboxUrl'
+  | 'sandboxName'
+  /** Changes state on the target (control states, writes to the sandbox address). */
+  | 'writes';
+
+const needReasons: Record<Need, (c: SuiteConfig) => string | undefined> = {
+  control: (c) => (c.controlUrl ? undefined : 'no --control-url given: this check needs fixtures on the target'),
+  member: (c) => (c.credentials.member ? undefined : 'no --member-token given: this check needs a non-admin credential'),
+  noScope: (c) => (c.credentials.noScope ? undefined : 'no --no-scope-token given: this check needs a credential without scopes'),
+  otherWorkspace: (c) =>
+    c.credentials.otherWorkspace ? undefined : 'no --other-workspace-token given: this check needs a second workspace',
+  accountId: (c) => (c.accountId ? undefined : 'no --account-id given: the metrics checks need the account'),
+  sandboxUrl: (c) => (c.sandboxUrl ? undefined : 'no --sandbox-url given: the sandbox-address checks need one sandbox'),
+  sandboxName: (c) =>
+    c.sandboxName || c.controlUrl ? undefined : 'no --sandbox-name and no --control-url: no sandbox to read',
+  writes: (c) => (c.readOnly ? '--read-only: this check changes state on the target' : undefined),
+};
+
+export interface RuleOptions {
+  needs?: Need[];
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    evidence?: Evidence;
+    requests?: number;
+  }
+}
+
+/** What a check body works with. */
+export class Check {
+  readonly config: SuiteConfig;
+  readonly seed: number;
+  readonly control: ControlClient;
+  private readonly http: HttpClient;
+  requests = 0;
+  lastExchange: Exchange | undefined;
+
+  constructor(
+    readonly ruleId: string,
+    config: SuiteConfig,
+  ) {
+    this.config = config;
+    this.seed = ruleSeed(config.seed, ruleId);
+    const redactor = new Redactor(Object.values(config.credentials));
+    this.http = new HttpClient({
+      timeoutMs: config.timeoutMs,
+      redactor,
+      onExchange: (exchange) => {
+        this.requests += 1;
+        this.lastExchange = exchange;
+      },
+    });
+    this.control = new ControlClient(config, (state, params) => this.send(config.controlUrl ?? '', '', {
+      method: 'POST',
+      token: config.credentials.admin,
+      body: { state, params },
+    }));
+  }
+
+  /** A credential of the run; skips the check when the run has none of that kind. */
+  token(name: CredentialName): string {
+    const token = this.config.credentials[name];
+    if (!token) throw new Skip(`no ${name} credential given`);
+    return token;
+  }
+
+  /** A control-plane request; `path` is appended to the base URL (`/v0` included). */
+  api(path: string, options: RequestOptions = {}): Promise<HttpResponse> {
+    return this.send(this.config.baseUrl, path, options);
+  }
+
+  /** A request to the sandbox address. */
+  sandbox(path: string, options: RequestOptions = {}): Promise<HttpResponse> {
+    if (!this.config.sandboxUrl) throw new Skip('no --sandbox-url given');
+    return this.send(this.config.sandboxUrl, path, options);
+  }
+
+  private async send(base: string, path: string, options: RequestOptions): Promise<HttpResponse> {
+    try {
+      return await this.http.send(base, path, options);
+    } catch (error) {
+      // No answer at all is a failure of the target for the rule under check.
+      if (error instanceof NetworkError) throw new Violation(error.message, error.exchange);
+      throw error;
+    }
+  }
+
+  /** Fails the check with the last exchange as evidence. */
+  fail(message: string, exchange: Exchange | undefined = this.lastExchange): never {
+    throw new Violation(message, exchange);
+  }
+
+  assert(condition: unknown, message: string, exchange?: Exchange): asserts condition {
+    if (!condition) this.fail(message, exchange);
+  }
+
+  skip(reason: string): never {
+    throw new Skip(reason);
+  }
+
+  /**
+   * Checks a property over generated inputs. The seed comes from the run's seed and
+   * the rule id, so `--seed` replays it whatever else is selected; on failure the
+   * shrunk input and the exchange of its last run become the evidence.
+   */
+  async property<T>(arbitrary: fc.Arbitrary<T>, predicate: (input: T) => Promise<void>, options: { runs?: number } = {}): Promise<void> {
+    const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
+      seed: this.seed,
+      numRuns: options.runs ?? this.config.runs,
+      endOnFailure: false,
+    });
+    if (!details.failed) return;
+    const error = details.errorInstance;
+    if (error instanceof Skip) throw error;
+    const evidence: Evidence = {
+      message: error instanceof Error ? error.message : String(error),
+      counterexample: fc.stringify(details.counterexample?.[0]),
+      seed: details.seed,
+      path: details.counterexamplePath ?? undefined,
+      exchange: error instanceof Violation ? error.exchange : this.lastExchange,
+    };
+    throw new PropertyViolation(evidence);
+  }
+
+  close(): Promise<void> {
+    return this.http.close();
+  }
+}
+
+/** A property failed; carries the shrunk counterexample. */
+export class PropertyViolation extends Error {
+  constructor(readonly evidence: Evidence) {
+    super(evidence.message);
+    this.name = 'PropertyViolation';
+  }
+}
+
+/** Defines the check of one catalogue rule as one vitest test. */
+export function rule(id: string, options: RuleOptions, body: (t: Check) => Promise<void>): void {
+  const definition = findRule(id);
+  test(`${definition.id} ${definition.title}`, async (ctx: TestContext) => {
+    const config = inject('conformance');
+    for (const need of options.needs ?? []) {
+      const reason = needReasons[need](config);
+      if (reason) return ctx.skip(reason);
+    }
+    const check = new Check(id, config);
+    try {
+      await body(check);
+    } catch (error) {
+      ctx.task.meta.requests = check.requests;
+      if (error instanceof Skip) return ctx.skip(error.reason);
+      const evidence = evidenceOf(error, check.lastExchange);
+      ctx.task.meta.evidence = evidence;
+      throw new Error(evidence.message);
+    } finally {
+      ctx.task.meta.requests = check.requests;
+      await check.close();
+    }
+  });
+}
+
+function evidenceOf(error: unknown, lastExchange: Exchange | undefined): Evidence {
+  if (error instanceof PropertyViolation) return error.evidence;
+  if (error instanceof Violation) return { message: error.message, exchange: error.exchange ?? lastExchange };
+  // A crash of the check itself: still reported against the rule, with what was last seen.
+  const message = error instanceof Error ? `check error: ${error.message}` : String(error);
+  return { message, exchange: lastExchange };
+}

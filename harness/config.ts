@@ -1,0 +1,34 @@
+import type { Profile } from '../spec/profile.ts';
+
+/** The credentials a run may hold; only `admin` is always present. */
+export interface Credentials {
+  admin: string;
+  member?: string;
+  noScope?: string;
+  otherWorkspace?: string;
+}
+export type CredentialName = keyof Credentials;
+
+/** Everything a suite needs to reach the target; handed from the runner to the suites through vitest's `provide`. */
+export interface SuiteConfig {
+  baseUrl: string;
+  sandboxUrl?: string;
+  controlUrl?: string;
+  accountId?: string;
+  sandboxName?: string;
+  credentials: Credentials;
+  profile: Profile;
+  seed: number;
+  /** Generated cases per property. */
+  runs: number;
+  /** Per-request timeout. */
+  timeoutMs: number;
+  /** Only checks that change nothing on the target. */
+  readOnly: boolean;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    conformance: SuiteConfig;
+  }
+}

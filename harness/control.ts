@@ -1,0 +1,35 @@
+// Provider states (CONTRACT section 2): the suite asks the target to put itself
+// into a named state before a check.
+import type { SuiteConfig } from './config.ts';
+import type { HttpResponse } from './http.ts';
+import { Skip, Violation } from './violation.ts';
+
+export type StateName =
+  | 'reset'
+  | 'functions'
+  | 'sandboxes'
+  | 'egressips'
+  | 'customdomains'
+  | 'usage'
+  | 'processes'
+  | 'clock';
+
+/** Answers that mean "this state is not supported" (CONTRACT section 2). */
+const UNSUPPORTED = new Set([400, 404, 501]);
+
+export class ControlClient {
+  constructor(
+    private readonly config: SuiteConfig,
+    private readonly post: (state: StateName, params: object) => Promise<HttpResponse>,
+  ) {}
+
+  /** Puts the target into `state`; skips the check when there is no control URL or the state is not supported. */
+  async set(state: StateName, params: object = {}): Promise<void> {
+    if (!this.config.controlUrl) throw new Skip('no --control-url given: this check needs fixtures on the target');
+    if (this.config.readOnly) throw new Skip('--read-only: this check sets a provider state on the target');
+    const res = await this.post(state, params);
+    if (res.status >= 200 && res.status < 300) return;
+    if (UNSUPPORTED.has(res.status)) throw new Skip(`the target does not support the provider state "${state}" (it answered ${res.status})`);
+    throw new Violation(`the control endpoint failed to set the state "${state}" (it answered ${res.status})`, res.exchange);
+  }
+}

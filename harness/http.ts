@@ -1,0 +1,178 @@
+// The suites' only way to the target: undici over a keep-alive pool, a timeout on
+// every request, bodies read up to a cap, and every exchange recorded (masked) so a
+// failing check can show it.
+import { Agent, errors as undiciErrors } from 'undici';
+import type { Exchange, RecordedRequest } from '../results/model.ts';
+import { curlLine } from './curl.ts';
+import type { Redactor } from './redact.ts';
+
+/** Bodies past this size are not read further: the target is wrong, and memory stays bounded. */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** What of a body is kept as evidence. */
+export const EVIDENCE_BODY_CHARS = 16 * 1024;
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  /** The bearer token to send; undefined sends no Authorization header. */
+  token?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** A raw Authorization header value, for malformed-credential checks. */
+  authorization?: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The whole body as text (up to MAX_BODY_BYTES). */
+  text: string;
+  /** The parsed body, or undefined when it is not JSON. */
+  json: unknown;
+  isJson: boolean;
+  exchange: Exchange;
+}
+
+/** Thrown when no response came; carries the exchange for the evidence. */
+export class NetworkError extends Error {
+  constructor(
+    message: string,
+    readonly exchange: Exchange,
+  ) {
+    super(message);
+  }
+}
+
+/** Encodes a query the strict way (%20, not +) so every server decodes it alike. */
+export function encodeQuery(query: Record<string, QueryValue> = {}): string {
+  const pairs = Object.entries(query)
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  return pairs.length ? `?${pairs.join('&')}` : '';
+}
+
+export interface HttpClientOptions {
+  timeoutMs: number;
+  redactor: Redactor;
+  /** Called with every exchange, in order. */
+  onExchange?: (exchange: Exchange) => void;
+}
+
+export class HttpClient {
+  private readonly agent: Agent;
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.agent = new Agent({
+      keepAliveTimeout: 10_000,
+      connections: 16,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: { timeout: options.timeoutMs },
+    });
+  }
+
+  /** `base` is a base URL (a path prefix is kept); `path` is appended as is. */
+  async send(base: string, path: string, options: RequestOptions = {}): Promise<HttpResponse> {
+    const url = base.replace(/\/+$/, '') + path + encodeQuery(options.query);
+    const method = options.method ?? 'GET';
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (options.authorization !== undefined) headers.authorization = options.authorization;
+    else if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const { redactor } = this.options;
+    const recorded: RecordedRequest = {
+      method,
+      url: redactor.text(url),
+      headers: redactor.headers(headers),
+      ...(body !== undefined ? { body: redactor.text(body) } : {}),
+    };
+    const curl = curlLine(recorded);
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    try {
+      const res = await this.agent.request({ origin: new URL(url).origin, path: pathOf(url), method, headers, body, signal });
+      const { text, truncated } = await readCapped(res.body);
+      const responseHeaders = flattenHeaders(res.headers);
+      const exchange: Exchange = {
+        request: recorded,
+        response: {
+          status: res.statusCode,
+          headers: redactor.headers(responseHeaders),
+          body: redactor.text(text.slice(0, EVIDENCE_BODY_CHARS)),
+          ...(truncated || text.length > EVIDENCE_BODY_CHARS ? { truncated: true } : {}),
+        },
+        curl,
+      };
+      this.options.onExchange?.(exchange);
+      let json: unknown;
+      let isJson = false;
+      try {
+        json = JSON.parse(text);
+        isJson = true;
+      } catch {
+        json = undefined;
+      }
+      return { status: res.statusCode, headers: responseHeaders, text, json, isJson, exchange };
+    } catch (error) {
+      const reason = describeNetworkError(error, this.options.timeoutMs);
+      const exchange: Exchange = { request: recorded, networkError: redactor.text(reason), curl };
+      this.options.onExchange?.(exchange);
+      throw new NetworkError(`${method} ${recorded.url}: ${redactor.text(reason)}`, exchange);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+function pathOf(url: string): string {
+  const u = new URL(url);
+  return u.pathname + u.search;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<{ text: string; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      chunks.push(chunk.subarray(0, chunk.length - (size - MAX_BODY_BYTES)));
+      body.destroy();
+      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
+    }
+    chunks.push(chunk);
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+}
+
+export function describeNetworkError(error: unknown, timeoutMs: number): string {
+  if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError)
+    return `no answer within ${timeoutMs} ms`;
+  if (error instanceof undiciErrors.ConnectTimeoutError) return `could not connect within ${timeoutMs} ms`;
+  const e = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
+  const code = e.code ?? e.cause?.code;
+  const messages: Record<string, string> = {
+    ECONNREFUSED: 'connection refused',
+    ENOTFOUND: 'host name not found (DNS)',
+    EAI_AGAIN: 'host name lookup failed (DNS)',
+    ECONNRESET: 'connection reset by the target',
+    UND_ERR_SOCKET: 'connection closed by the target',
+  };
+  if (code && messages[code]) return messages[code];
+  if (code && /CERT|SSL|TLS/.test(code)) return `TLS error (${code})`;
+  return e.cause?.message ?? e.message ?? String(error);
+}

@@ -1,0 +1,40 @@
+// Credentials never leave the process: every string that goes into evidence,
+// a log line or a report passes through a Redactor first.
+
+export const MASK = '***';
+
+export class Redactor {
+  private readonly secrets: string[];
+
+  constructor(secrets: Iterable<string | undefined>) {
+    // Longest first, so a token that contains another is masked whole.
+    this.secrets = [...new Set([...secrets].filter((s): s is string => !!s && s.length >= 4))].sort(
+      (a, b) => b.length - a.length,
+    );
+  }
+
+  text(value: string): string {
+    let out = value;
+    for (const secret of this.secrets) out = out.split(secret).join(MASK);
+    return out;
+  }
+
+  /** Masks the Authorization header whatever its value, and any secret in the others. */
+  headers(headers: Record<string, string>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) {
+      out[name] = name.toLowerCase() === 'authorization' ? maskAuthorization(value) : this.text(value);
+    }
+    return out;
+  }
+
+  /** Deep copy of a JSON value with every string masked. */
+  json<T>(value: T): T {
+    return JSON.parse(this.text(JSON.stringify(value))) as T;
+  }
+}
+
+function maskAuthorization(value: string): string {
+  const scheme = value.split(' ')[0];
+  return scheme && scheme !== value ? `${scheme} ${MASK}` : MASK;
+}

@@ -1,0 +1,59 @@
+// Response schemas of the OpenAPI documents, compiled with ajv once per worker.
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { loadSpecs, type ApiName, type OpenApiDocument } from '../spec/openapi.ts';
+
+const specs = await loadSpecs();
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+addFormats.default(ajv);
+const compiled = new Map<string, ValidateFunction>();
+
+interface OperationObject {
+  operationId?: string;
+  responses?: Record<string, { content?: Record<string, { schema?: object }> }>;
+}
+
+function findOperation(doc: OpenApiDocument, operationId: string): OperationObject {
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item as Record<string, OperationObject>)) {
+      if (op && typeof op === 'object' && op.operationId === operationId) return op;
+    }
+  }
+  throw new Error(`no operation ${operationId} in the OpenAPI documents`);
+}
+
+/** The JSON schema of an operation's response with this status (or the `default`/`4XX` one). */
+export function responseSchema(api: ApiName, operationId: string, status: number): object | undefined {
+  const responses = findOperation(specs[api], operationId).responses ?? {};
+  const entry = responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+  return entry?.content?.['application/json']?.schema;
+}
+
+function validatorFor(key: string, schema: object): ValidateFunction {
+  let fn = compiled.get(key);
+  if (!fn) {
+    fn = ajv.compile(schema);
+    compiled.set(key, fn);
+  }
+  return fn;
+}
+
+function describe(fn: ValidateFunction): string[] {
+  return (fn.errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message ?? 'is invalid'}`);
+}
+
+/** Errors of `body` against the documented response of `operationId` for `status`; [] when it conforms. */
+export function responseErrors(api: ApiName, operationId: string, status: number, body: unknown): string[] {
+  const schema = responseSchema(api, operationId, status);
+  if (!schema) return [`the document has no JSON response for ${operationId} with status ${status}`];
+  const fn = validatorFor(`${api}:${operationId}:${status}`, schema);
+  return fn(body) ? [] : describe(fn);
+}
+
+/** Errors of `value` against a named component schema, e.g. `FunctionList`. */
+export function componentErrors(api: ApiName, name: string, value: unknown): string[] {
+  const schema = specs[api].components?.schemas?.[name];
+  if (!schema) throw new Error(`no component schema ${name} in the ${api} document`);
+  const fn = validatorFor(`${api}#${name}`, schema);
+  return fn(value) ? [] : describe(fn);
+}

@@ -1,0 +1,20 @@
+import type { Exchange } from '../results/model.ts';
+
+/** The target broke the rule under check. A result, not a crash of the tool. */
+export class Violation extends Error {
+  constructor(
+    message: string,
+    readonly exchange?: Exchange,
+  ) {
+    super(message);
+    this.name = 'Violation';
+  }
+}
+
+/** The check cannot be made against this target (a credential, state or data is missing). */
+export class Skip extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'Skip';
+  }
+}

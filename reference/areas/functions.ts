@@ -1,0 +1,130 @@
+// GET /functions (sections 2.8, 4.1, 8, 9) and the `functions` provider state. The
+// paged listing reads keyset cursors bound to workspace, sort and normalised q; each
+// page costs O(log n + limit) on the unfiltered listing (see functions/store.ts).
+import { apiError, BadStateParams, type Area, type AreaEnv, type Reply, type Route } from '../area.ts';
+import { CURSOR_LIFETIME_MS, CursorCodec } from '../cursors.ts';
+import { isReply, normaliseQ, parseLimit, parsePagedQuery, shapeOf, type PagedQuery } from './functions/query.ts';
+import { storedFunctions } from './functions/state.ts';
+import { countMatches, FunctionIndex, pageFrom, tailPage, type OrderedView, type Position, type StoredFunction } from './functions/store.ts';
+
+const CURSOR_REJECTIONS = {
+  malformed: 'the cursor was not issued by this server',
+  'other-query': 'the cursor belongs to another query (workspace, sort or q)',
+  expired: 'the cursor is older than 24 hours',
+} as const;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function functionsArea(env: AreaEnv): Area {
+  const { faults } = env;
+  const indexes = new Map<string, FunctionIndex>();
+
+  /** Section 4.1: q looks in the name, the display name and the labels' keys and values. */
+  const searchFields = (fn: StoredFunction): string[] => {
+    const { name, displayName, labels } = fn.metadata;
+    const labelMap = isObject(labels) ? (labels as Record<string, string>) : {};
+    return [
+      name,
+      ...(typeof displayName === 'string' ? [displayName] : []),
+      ...Object.keys(labelMap),
+      ...(faults.has('functions-search-skips-label-values') ? [] : Object.values(labelMap)),
+    ];
+  };
+  const emptyIndex = new FunctionIndex([], searchFields);
+  const indexOf = (workspace: string) => indexes.get(workspace) ?? emptyIndex;
+
+  /** What a cursor is bound to (section 4.1): the workspace, the sort and the normalised q, not the limit. */
+  const bindingOf = (workspace: string, query: PagedQuery) =>
+    CursorCodec.bind({
+      w: faults.has('functions-cursor-not-bound-to-workspace') ? '' : workspace,
+      s: faults.has('functions-cursor-not-bound-to-sort') ? '' : query.sort,
+      q: faults.has('functions-cursor-not-bound-to-q') ? '' : query.q,
+    });
+
+  const cursorLifetimeMs = faults.has('functions-cursor-never-expires')
+    ? Number.POSITIVE_INFINITY
+    : faults.has('functions-cursor-expires-early')
+      ? CURSOR_LIFETIME_MS / 2
+      : CURSOR_LIFETIME_MS;
+
+  /** Where the page after `cursor` starts in `view`, or the 400 that rejects the cursor. */
+  function startAfterCursor(cursor: string, binding: string, view: OrderedView): number | Reply {
+    const verdict = env.cursors.open<Position>(cursor, binding, cursorLifetimeMs);
+    if (!verdict.ok) {
+      if (verdict.reason === 'malformed' && faults.has('functions-garbage-cursor-first-page')) return 0;
+      return apiError(400, 'InvalidCursor', CURSOR_REJECTIONS[verdict.reason]);
+    }
+    const start = view.startAfter(verdict.position);
+    if (faults.has('functions-page-boundary-skip')) return start + 1;
+    if (faults.has('functions-page-boundary-repeat')) return Math.max(0, start - 1);
+    return start;
+  }
+
+  function pagedListing(index: FunctionIndex, query: PagedQuery, workspace: string): Reply {
+    const view = index.view(query.order);
+    const binding = bindingOf(workspace, query);
+    let slice;
+    if (query.anchorEnd) {
+      slice = faults.has('functions-anchor-end-first-page') ? pageFrom(view, 0, query.limit, query.q) : tailPage(view, query.limit, query.q);
+      slice = { ...slice, hasMore: false };
+    } else {
+      const start = query.cursor === undefined ? 0 : startAfterCursor(query.cursor, binding, view);
+      if (isReply(start)) return start;
+      slice = pageFrom(view, start, query.limit, query.q);
+    }
+    const hasMore = slice.hasMore || (faults.has('functions-has-more-on-last-page') && !query.anchorEnd && slice.items.length > 0);
+    const cursorAt = hasMore || faults.has('functions-next-cursor-on-last-page') ? slice.last : undefined;
+    const total = faults.has('functions-total-narrowed-by-q') ? countMatches(view, query.q) : index.size;
+    return {
+      status: 200,
+      body: { data: slice.items, meta: { hasMore, nextCursor: cursorAt ? env.cursors.issue(binding, cursorAt) : '', total } },
+    };
+  }
+
+  /** Versions before 2026-04-28: every function, whatever the query says. */
+  function legacyListing(index: FunctionIndex, query: URLSearchParams): Reply {
+    let items = [...index.functions];
+    if (faults.has('functions-legacy-honours-q')) items = pageFrom(index.view('createdAt:desc'), 0, items.length, normaliseQ(query.get('q'), faults)).items;
+    if (faults.has('functions-legacy-honours-limit')) {
+      const limit = parseLimit(query.get('limit'), faults);
+      if (!isReply(limit)) items = items.slice(0, limit);
+    }
+    return { status: 200, body: items };
+  }
+
+  const listFunctions: Route = {
+    method: 'GET',
+    surface: 'control',
+    path: '/functions',
+    operationId: 'listFunctions',
+    // Section 5: the functions:list scope or an API key (admin) may list.
+    scopes: faults.has('functions-member-refused') ? [] : ['functions:list'],
+    handle({ query, headers, principal }) {
+      const shape = shapeOf(headers['service-version'], faults);
+      if (isReply(shape)) return shape;
+      const index = indexOf(principal.workspace);
+      if (shape === 'legacy') return legacyListing(index, query);
+      const parsed = parsePagedQuery(query, faults);
+      if (isReply(parsed)) return parsed;
+      const reply = pagedListing(index, parsed, principal.workspace);
+      if (shape === 'unversioned' && reply.status === 200 && faults.has('functions-unversioned-array-page'))
+        return { status: 200, body: (reply.body as { data: unknown[] }).data };
+      return reply;
+    },
+  };
+
+  return {
+    routes: [listFunctions],
+    states: {
+      functions(params, principal) {
+        const workspace = params.workspace ?? principal.workspace;
+        if (typeof workspace !== 'string' || !env.workspaces.includes(workspace))
+          throw new BadStateParams(`workspace must be one of ${env.workspaces.join(', ')}`);
+        indexes.set(workspace, new FunctionIndex(storedFunctions(params.items, workspace, env.clock.now()), searchFields));
+      },
+    },
+    reset() {
+      indexes.clear();
+    },
+  };
+}

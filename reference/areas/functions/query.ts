@@ -1,0 +1,91 @@
+// The listing's request, read to the letter of sections 4.1, 8 and 9: which version
+// answers, and the paged query's limit, sort, q, anchor and cursor, or the 400 that
+// refuses them.
+import { apiError, type Reply } from '../../area.ts';
+import type { Faults } from '../../faults/registry.ts';
+import { SORTS, type Sort } from './store.ts';
+
+export const PAGED_SINCE = '2026-04-28';
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 200;
+const MAX_Q = 200;
+const MIN_Q = 2;
+
+export type Shape = 'paged' | 'legacy' | 'unversioned';
+
+export const isReply = (value: unknown): value is Reply => typeof value === 'object' && value !== null && 'status' in value;
+
+const badRequest = (message: string) => apiError(400, 'BadRequest', message);
+
+/** A calendar date in YYYY-MM-DD form. */
+function isDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value);
+}
+
+/** Section 9: dates from 2026-04-28 get the paged shape, older dates the bare array; no header: paged. */
+export function shapeOf(version: string | undefined, faults: Faults): Shape | Reply {
+  if (version === undefined) return 'unversioned';
+  if (!isDate(version)) return badRequest(`Service-Version must be a date YYYY-MM-DD, got "${version}"`);
+  const legacy = faults.has('functions-boundary-date-legacy') ? version <= PAGED_SINCE : version < PAGED_SINCE;
+  return legacy ? 'legacy' : 'paged';
+}
+
+export interface PagedQuery {
+  sort: Sort;
+  /** The order the page is read in (differs from `sort` only under a fault). */
+  order: Sort;
+  limit: number;
+  /** Trimmed and lowercased; '' when under 2 characters (no filter). */
+  q: string;
+  anchorEnd: boolean;
+  cursor?: string;
+}
+
+export function parseLimit(raw: string | null, faults: Faults): number | Reply {
+  if (raw === null) return faults.has('functions-default-limit-20') ? 20 : DEFAULT_LIMIT;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) {
+    if (faults.has('functions-limit-zero-served') && /^-?\d+$/.test(raw)) return DEFAULT_LIMIT;
+    return badRequest(`limit must be an integer of at least 1, got "${raw}"`);
+  }
+  const limit = Number(raw);
+  if (faults.has('functions-limit-not-clamped')) return limit;
+  if (faults.has('functions-limit-capped-at-100')) return Math.min(limit, 100);
+  return Math.min(limit, MAX_LIMIT);
+}
+
+function parseSort(raw: string | null, faults: Faults): Sort | Reply {
+  const fallback: Sort = faults.has('functions-default-sort-asc') ? 'createdAt:asc' : 'createdAt:desc';
+  if (raw === null) return fallback;
+  if ((SORTS as readonly string[]).includes(raw)) return raw as Sort;
+  if (faults.has('functions-unknown-sort-served')) return fallback;
+  return badRequest(`sort must be one of ${SORTS.join(', ')}, got "${raw}"`);
+}
+
+/** Section 4.1: trimmed, lowercased, under 2 characters means no filter. */
+export function normaliseQ(raw: string | null, faults: Faults): string {
+  let q = raw ?? '';
+  if (!faults.has('functions-q-not-trimmed')) q = q.trim();
+  if (!faults.has('functions-q-not-lowercased')) q = q.toLowerCase();
+  const min = faults.has('functions-one-char-q-filters') ? 1 : MIN_Q;
+  return q.length < min ? '' : q;
+}
+
+export function parsePagedQuery(query: URLSearchParams, faults: Faults): PagedQuery | Reply {
+  const sort = parseSort(query.get('sort'), faults);
+  if (isReply(sort)) return sort;
+  const limit = parseLimit(query.get('limit'), faults);
+  if (isReply(limit)) return limit;
+  const rawQ = query.get('q');
+  if (rawQ !== null && rawQ.length > MAX_Q && !faults.has('functions-q-bound-ignored'))
+    return badRequest(`q is limited to ${MAX_Q} characters, got ${rawQ.length}`);
+  const anchor = query.get('anchor');
+  if (anchor !== null && anchor !== 'end') return badRequest(`anchor must be "end", got "${anchor}"`);
+  if (anchor === 'end' && !sort.startsWith('createdAt:')) return badRequest('anchor=end is supported only with the createdAt sorts');
+  // An empty cursor is no cursor: the first page.
+  const cursor = query.get('cursor') || undefined;
+  if (anchor === 'end' && cursor !== undefined) return badRequest('anchor=end returns the tail page and takes no cursor');
+  const order: Sort = sort === 'name:desc' && faults.has('functions-name-desc-as-asc') ? 'name:asc' : sort;
+  return { sort, order, limit, q: normaliseQ(rawQ, faults), anchorEnd: anchor === 'end', ...(cursor !== undefined ? { cursor } : {}) };
+}

@@ -1,0 +1,55 @@
+// The `functions` provider state (CONTRACT section 2): the caller's Function objects,
+// checked against section 2.1, with the read-only fields filled as the service would.
+import { BadStateParams } from '../../area.ts';
+import type { StoredFunction } from './store.ts';
+
+const NAME = /^[a-z0-9-]{1,49}$/;
+const DISPLAY_NAME_MAX = 63;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function checkMetadata(metadata: unknown, index: number): asserts metadata is Record<string, unknown> & { name: string } {
+  const where = `items[${index}].metadata`;
+  if (!isObject(metadata)) throw new BadStateParams(`${where} must be an object`);
+  if (typeof metadata.name !== 'string' || !NAME.test(metadata.name))
+    throw new BadStateParams(`${where}.name must be lowercase alphanumeric and hyphens, at most 49 characters`);
+  const { displayName, labels, createdAt } = metadata;
+  if (displayName !== undefined && (typeof displayName !== 'string' || displayName.length > DISPLAY_NAME_MAX))
+    throw new BadStateParams(`${where}.displayName must be a string of at most ${DISPLAY_NAME_MAX} characters`);
+  if (labels !== undefined && (!isObject(labels) || Object.values(labels).some((v) => typeof v !== 'string')))
+    throw new BadStateParams(`${where}.labels must map strings to strings`);
+  if (createdAt !== undefined && (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt))))
+    throw new BadStateParams(`${where}.createdAt must be a timestamp`);
+}
+
+/** The stored functions of one workspace; `nowMs` is the server clock. */
+export function storedFunctions(items: unknown, workspace: string, nowMs: number): StoredFunction[] {
+  if (!Array.isArray(items)) throw new BadStateParams('items must be an array of Function');
+  const names = new Set<string>();
+  return items.map((item, index) => {
+    if (!isObject(item) || !isObject(item.spec)) throw new BadStateParams(`items[${index}] must be a Function with metadata and spec`);
+    const { metadata } = item;
+    checkMetadata(metadata, index);
+    if (names.has(metadata.name)) throw new BadStateParams(`the name ${metadata.name} is given twice: names are unique in a workspace`);
+    names.add(metadata.name);
+    // createdAt is kept as given; the other read-only fields are the service's.
+    const createdAt = typeof metadata.createdAt === 'string' ? metadata.createdAt : new Date(nowMs).toISOString();
+    const createdIso = new Date(Date.parse(createdAt)).toISOString();
+    return {
+      ...item,
+      metadata: {
+        ...metadata,
+        name: metadata.name,
+        createdAt,
+        updatedAt: createdAt,
+        createdBy: 'conformance-fixtures',
+        updatedBy: 'conformance-fixtures',
+        plan: 'developer',
+        url: `https://${metadata.name}-${workspace}.functions.reference.invalid`,
+        workspace,
+      },
+      status: 'DEPLOYED',
+      events: [{ type: 'Deployed', status: 'DEPLOYED', message: 'set by the functions provider state', revision: 'rev-1', time: createdIso }],
+    };
+  });
+}

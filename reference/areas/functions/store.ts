@@ -1,0 +1,135 @@
+// One workspace's functions with a sorted index per sort, so a page costs
+// O(log n + limit): a binary search finds where a cursor's keyset position falls,
+// then the page is read off in order.
+
+export const SORTS = ['createdAt:desc', 'createdAt:asc', 'name:asc', 'name:desc'] as const;
+export type Sort = (typeof SORTS)[number];
+
+export interface StoredFunction {
+  metadata: { name: string; createdAt: string } & Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+/** Where a page ended: the keyset of its last item (createdAt, then the unique name). */
+export interface Position {
+  createdMs: number;
+  name: string;
+}
+
+interface Entry extends Position {
+  fn: StoredFunction;
+  /** The lowercased fields a search looks in. */
+  searchable: string[];
+}
+
+type KeyCompare = (a: Position, b: Position) => number;
+
+const byName: KeyCompare = (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const byCreatedThenName: KeyCompare = (a, b) => a.createdMs - b.createdMs || byName(a, b);
+
+/** First index whose entry compares above `pos` (strictly: `orEqual` false) or at/above it. */
+function bound(entries: readonly Entry[], pos: Position, compare: KeyCompare, orEqual: boolean): number {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const c = compare(entries[mid]!, pos);
+    if (c > 0 || (orEqual && c === 0)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** The listing in one sort's order. */
+export interface OrderedView {
+  readonly length: number;
+  at(index: number): Entry;
+  /** Index in this order of the first entry that comes after `pos`. */
+  startAfter(pos: Position): number;
+}
+
+function ascending(entries: readonly Entry[], compare: KeyCompare): OrderedView {
+  return { length: entries.length, at: (i) => entries[i]!, startAfter: (pos) => bound(entries, pos, compare, false) };
+}
+
+function descending(entries: readonly Entry[], compare: KeyCompare): OrderedView {
+  const n = entries.length;
+  // In descending order the entries after `pos` are those below it: there are lowerBound(pos) of them, at the end.
+  return { length: n, at: (i) => entries[n - 1 - i]!, startAfter: (pos) => n - bound(entries, pos, compare, true) };
+}
+
+export class FunctionIndex {
+  private readonly views: Record<Sort, OrderedView>;
+
+  /** `searchFields` picks the strings of a function a search looks in. */
+  constructor(
+    readonly functions: readonly StoredFunction[],
+    searchFields: (fn: StoredFunction) => string[],
+  ) {
+    const entries: Entry[] = functions.map((fn) => ({
+      fn,
+      name: fn.metadata.name,
+      createdMs: Date.parse(fn.metadata.createdAt),
+      searchable: searchFields(fn).map((s) => s.toLowerCase()),
+    }));
+    const created = [...entries].sort(byCreatedThenName);
+    const named = [...entries].sort(byName);
+    this.views = {
+      'createdAt:asc': ascending(created, byCreatedThenName),
+      'createdAt:desc': descending(created, byCreatedThenName),
+      'name:asc': ascending(named, byName),
+      'name:desc': descending(named, byName),
+    };
+  }
+
+  get size(): number {
+    return this.functions.length;
+  }
+
+  view(sort: Sort): OrderedView {
+    return this.views[sort];
+  }
+}
+
+/** Whether an entry matches a normalised query ('' matches all). */
+export function matches(entry: Entry, q: string): boolean {
+  return q === '' || entry.searchable.some((s) => s.includes(q));
+}
+
+export interface PageSlice {
+  items: StoredFunction[];
+  /** Keyset of the last item, when there is one. */
+  last?: Position;
+  hasMore: boolean;
+}
+
+const positionOf = (entry: Entry): Position => ({ createdMs: entry.createdMs, name: entry.name });
+
+/** Up to `limit` matching entries from `start` on, and whether another match follows. */
+export function pageFrom(view: OrderedView, start: number, limit: number, q: string): PageSlice {
+  const picked: Entry[] = [];
+  let i = start;
+  for (; i < view.length && picked.length < limit; i++) if (matches(view.at(i), q)) picked.push(view.at(i));
+  let hasMore = false;
+  for (; i < view.length && !hasMore; i++) hasMore = matches(view.at(i), q);
+  return sliceOf(picked, hasMore);
+}
+
+/** The last `limit` matching entries, in order (anchor=end). */
+export function tailPage(view: OrderedView, limit: number, q: string): PageSlice {
+  const picked: Entry[] = [];
+  for (let i = view.length - 1; i >= 0 && picked.length < limit; i--) if (matches(view.at(i), q)) picked.push(view.at(i));
+  return sliceOf(picked.reverse(), false);
+}
+
+function sliceOf(picked: Entry[], hasMore: boolean): PageSlice {
+  const lastEntry = picked.at(-1);
+  return { items: picked.map((e) => e.fn), hasMore, ...(lastEntry ? { last: positionOf(lastEntry) } : {}) };
+}
+
+/** The number of entries matching `q` (a full scan: only a fault needs it). */
+export function countMatches(view: OrderedView, q: string): number {
+  let count = 0;
+  for (let i = 0; i < view.length; i++) if (matches(view.at(i), q)) count++;
+  return count;
+}

@@ -1,0 +1,109 @@
+// Account usage metrics (sections 2.7, 2.8, 4.1, 7, 8): the main endpoint and its
+// two enums, over the events of the `usage` provider state. Details the
+// specification does not show come from the default profile (CONTRACT section 3).
+import { defaultProfile } from '../../spec/profile.ts';
+import { apiError, type Area, type AreaEnv, type Reply, type Route, type RouteRequest } from '../area.ts';
+import { CURSOR_LIFETIME_MS, CursorCodec } from '../cursors.ts';
+import type { Principal } from '../identities.ts';
+import { parseMetricsQuery, parseWindow, type MetricsQuery } from './metrics/query.ts';
+import { metricsPage } from './metrics/report.ts';
+import { UsageStore } from './metrics/store.ts';
+
+const profile = defaultProfile;
+/** `/accounts/{accountId}/metrics` as a route template. */
+const metricsPath = profile.metricsPath.replace('{accountId}', ':accountId');
+const HOUR_MS = 3_600_000;
+
+export function metricsArea(env: AreaEnv): Area {
+  const store = new UsageStore();
+  const { faults } = env;
+
+  /** Any credential with a scope may read metrics; the workspace features are checked per query. */
+  const route = (path: string, operationId: string, handle: (request: RouteRequest) => Reply): Route => ({
+    method: 'GET',
+    surface: 'control',
+    path,
+    operationId,
+    scopes: 'any',
+    handle: (request) =>
+      request.params.accountId === env.accountId ? handle(request) : apiError(404, 'NotFound', `no account ${request.params.accountId}`),
+  });
+
+  function metrics({ query: params, principal }: RouteRequest): Reply {
+    const parsed = parseMetricsQuery(params, profile, faults);
+    if (!parsed.ok) return parsed.reply;
+    const query = parsed.value;
+    if (!mayUse(query, principal)) return apiError(403, 'Forbidden', faults.has('metrics-forbidden-message-wrong') ? 'Forbidden' : 'Access denied');
+    const binding = CursorCodec.bind({
+      groupBy: query.groupBy,
+      ...(faults.has('metrics-cursor-not-bound-to-window') ? {} : { start: query.start, end: query.end }),
+      resourceType: query.resourceType ?? null,
+      workspace: query.workspace ?? null,
+      resolution: query.resolution.name,
+    });
+    let after: string[] | undefined;
+    if (query.cursor !== undefined) {
+      const verdict = env.cursors.open<string[]>(query.cursor, binding, cursorLifetimeMs());
+      if (!verdict.ok) return apiError(400, 'InvalidCursor', cursorRejection[verdict.reason]);
+      after = verdict.position;
+    }
+    const body = metricsPage({
+      events: store.window(query.start, query.end, faults.has('metrics-end-inclusive')),
+      allEvents: store.all(),
+      query,
+      after,
+      issueCursor: (lastKey) => env.cursors.issue(binding, lastKey),
+      faults,
+    });
+    return { status: 200, body };
+  }
+
+  /** Section 4.1: `workspace=` and any groupBy containing workspace are for account admins only. */
+  function mayUse(query: MetricsQuery, principal: Principal): boolean {
+    if (principal.accountAdmin) return !(faults.has('metrics-admin-workspace-filter-refused') && query.workspace !== undefined);
+    const groupsByWorkspace = faults.has('metrics-member-group-by-workspace-not-first')
+      ? query.groupBy[0] === 'workspace'
+      : query.groupBy.includes('workspace');
+    const filtersWorkspace = query.workspace !== undefined && !faults.has('metrics-member-workspace-filter-allowed');
+    const groupsByResource = query.groupBy.includes('resource_uuid') && faults.has('metrics-member-refused-resource-uuid');
+    return !groupsByWorkspace && !filtersWorkspace && !groupsByResource;
+  }
+
+  function cursorLifetimeMs(): number {
+    if (faults.has('metrics-cursor-never-expires')) return Number.POSITIVE_INFINITY;
+    return faults.has('metrics-cursor-expires-early') ? HOUR_MS : CURSOR_LIFETIME_MS;
+  }
+
+  function groupByEnum(): Reply {
+    const values = profile.groupByDimensions.filter((d) => !(d === 'billing_dimension' && faults.has('metrics-group-by-enum-missing-dimension')));
+    return { status: 200, body: { [profile.enumValuesKey]: values } };
+  }
+
+  /** The distinct resource types of the events in [startTime, endTime). */
+  function resourceTypesEnum({ query: params }: RouteRequest): Reply {
+    let window = parseWindow(params, faults);
+    if (!window.ok && faults.has('metrics-resource-types-window-optional')) {
+      window = { ok: true, value: { start: Date.parse(params.get('startTime') ?? '') || 0, end: Date.parse(params.get('endTime') ?? '') || 8.64e15 } };
+    }
+    if (!window.ok) return window.reply;
+    const events = faults.has('metrics-resource-types-ignore-window') ? store.all() : store.window(window.value.start, window.value.end);
+    const values = [...new Set(events.map((e) => e.resourceType))].sort();
+    return { status: 200, body: { [profile.enumValuesKey]: values } };
+  }
+
+  return {
+    routes: [
+      route(metricsPath, 'getAccountMetrics', metrics),
+      route(`${metricsPath}/enums/group-by`, 'getMetricsGroupByEnum', groupByEnum),
+      route(`${metricsPath}/enums/resource-types`, 'getMetricsResourceTypesEnum', resourceTypesEnum),
+    ],
+    states: { usage: (params) => store.replace(params) },
+    reset: () => store.clear(),
+  };
+}
+
+const cursorRejection: Record<'malformed' | 'other-query' | 'expired', string> = {
+  malformed: 'the cursor is not one this server issued',
+  'other-query': 'the cursor belongs to another query',
+  expired: 'the cursor is older than 24 hours',
+};

@@ -1,0 +1,113 @@
+// Reads and validates the query of the metrics endpoints (sections 4.1, 7, 8):
+// every invalid parameter is a 400 with an Error body, never a 5xx.
+import type { Profile, ResolutionChoice } from '../../../spec/profile.ts';
+import { apiError, type Reply } from '../../area.ts';
+import type { Faults } from '../../faults/registry.ts';
+import { parseRfc3339 } from './time.ts';
+
+export const MAX_GROUP_BY = 3;
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 100;
+
+export interface Window {
+  start: number;
+  end: number;
+}
+
+export interface MetricsQuery extends Window {
+  groupBy: string[];
+  resolution: ResolutionChoice;
+  /** Already clamped to MAX_LIMIT. */
+  limit: number;
+  resourceType?: string;
+  workspace?: string;
+  cursor?: string;
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; reply: Reply };
+
+const reject = (message: string): { ok: false; reply: Reply } => ({ ok: false, reply: apiError(400, 'BadRequest', message) });
+
+/** `startTime` and `endTime`: required, RFC 3339, end after start. */
+export function parseWindow(query: URLSearchParams, faults: Faults): Parsed<Window> {
+  const bounds: number[] = [];
+  for (const name of ['startTime', 'endTime']) {
+    const text = query.get(name);
+    if (text === null) return reject(`${name} is required`);
+    const ms = parseRfc3339(text);
+    if (ms === undefined) {
+      if (name === 'startTime' && faults.has('metrics-malformed-start-500')) return { ok: false, reply: apiError(500, 'Internal', 'invalid time value') };
+      return reject(`${name} must be an RFC 3339 date-time, got ${JSON.stringify(text)}`);
+    }
+    bounds.push(ms);
+  }
+  const [start, end] = bounds as [number, number];
+  if (end <= start) return reject('endTime must be after startTime');
+  return { ok: true, value: { start, end } };
+}
+
+export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faults: Faults): Parsed<MetricsQuery> {
+  const window = parseWindow(query, faults);
+  if (!window.ok) return window;
+  const groupBy = parseGroupBy(query.get('groupBy'), profile, faults);
+  if (!groupBy.ok) return groupBy;
+  const resolution = parseResolution(query.get('resolution'), window.value, profile, faults);
+  if (!resolution.ok) return resolution;
+  const limit = parseLimit(query.get('limit'), faults);
+  if (!limit.ok) return limit;
+  const optional = (name: string) => query.get(name) ?? undefined;
+  return {
+    ok: true,
+    value: {
+      ...window.value,
+      groupBy: groupBy.value,
+      resolution: resolution.value,
+      limit: limit.value,
+      resourceType: optional('resourceType'),
+      workspace: optional('workspace'),
+      cursor: optional('cursor'),
+    },
+  };
+}
+
+/** Comma-separated dimensions of the profile, distinct, at most three. */
+function parseGroupBy(text: string | null, profile: Profile, faults: Faults): Parsed<string[]> {
+  if (text === null) return { ok: true, value: [] };
+  let dimensions = text.split(',');
+  if (faults.has('metrics-group-by-unknown-accepted')) dimensions = dimensions.filter((d) => profile.groupByDimensions.includes(d));
+  const unknown = dimensions.find((d) => !profile.groupByDimensions.includes(d));
+  if (unknown !== undefined) return reject(`groupBy value ${JSON.stringify(unknown)} is not one of ${profile.groupByDimensions.join(', ')}`);
+  if (new Set(dimensions).size !== dimensions.length) return reject('groupBy lists a dimension twice');
+  const cap = faults.has('metrics-group-by-four-accepted') ? MAX_GROUP_BY + 1 : MAX_GROUP_BY;
+  if (dimensions.length > cap) return reject(`groupBy accepts at most ${MAX_GROUP_BY} dimensions, got ${dimensions.length}`);
+  return { ok: true, value: dimensions };
+}
+
+/** Explicit: accepted up to its maximum window. Omitted: the first whose maximum is longer than the window. */
+function parseResolution(text: string | null, window: Window, profile: Profile, faults: Faults): Parsed<ResolutionChoice> {
+  const length = (window.end - window.start) / 1000;
+  if (text === null) {
+    const fits = faults.has('metrics-auto-resolution-inclusive')
+      ? (r: ResolutionChoice) => r.maxWindowSeconds === null || length <= r.maxWindowSeconds
+      : (r: ResolutionChoice) => r.maxWindowSeconds === null || length < r.maxWindowSeconds;
+    const chosen = profile.resolutions.find(fits) ?? profile.resolutions[profile.resolutions.length - 1]!;
+    return { ok: true, value: chosen };
+  }
+  const chosen = profile.resolutions.find((r) => r.name === text);
+  if (!chosen) return reject(`resolution must be one of ${profile.resolutions.map((r) => r.name).join(', ')}`);
+  const max = chosen.maxWindowSeconds;
+  if (max !== null && !faults.has('metrics-explicit-over-cap-accepted')) {
+    const overCap = faults.has('metrics-explicit-at-cap-rejected') ? length >= max : length > max;
+    if (overCap) return reject(`the window of ${length} s is above the ${max} s allowed for resolution ${chosen.name}`);
+  }
+  return { ok: true, value: chosen };
+}
+
+/** Default 100; a larger value is clamped to 100; below 1 or not an integer is refused. */
+function parseLimit(text: string | null, faults: Faults): Parsed<number> {
+  if (text === null) return { ok: true, value: faults.has('metrics-limit-default-50') ? 50 : DEFAULT_LIMIT };
+  if (!/^-?\d+$/.test(text) || Number(text) < 1) return reject(`limit must be an integer of at least 1, got ${JSON.stringify(text)}`);
+  const limit = Number(text);
+  if (limit > MAX_LIMIT && faults.has('metrics-limit-not-clamped')) return reject(`limit must be at most ${MAX_LIMIT}`);
+  return { ok: true, value: Math.min(limit, MAX_LIMIT) };
+}

@@ -1,0 +1,167 @@
+// The AccountMetricsResponse of one page (section 2.7): groups of the window's
+// events, sorted by group key and paged by keyset, with summaries and timeseries.
+// One pass groups the window's events; a second fills the timeseries of the page's
+// groups only, so a query stays linear in the events of its window.
+import type { Faults } from '../../faults/registry.ts';
+import { bucketIndexer, bucketStarts } from './calendar.ts';
+import type { MetricsQuery } from './query.ts';
+import type { StoredEvent } from './store.ts';
+import { formatUtc } from './time.ts';
+
+type TextField = 'workspace' | 'resourceType' | 'resourceName' | 'resourceUuid' | 'billingDimension';
+
+/** The entry field (and event field) of each groupBy dimension of the profile. */
+const FIELD_OF: Record<string, TextField> = {
+  workspace: 'workspace',
+  resource_type: 'resourceType',
+  resource_name: 'resourceName',
+  resource_uuid: 'resourceUuid',
+  billing_dimension: 'billingDimension',
+};
+/** Section 2.7: grouping by resource_uuid also fills these. */
+const RESOURCE_FIELDS: TextField[] = ['workspace', 'resourceName', 'resourceType'];
+
+interface Group {
+  /** Values of the requested dimensions, in their order: the sort and cursor key. */
+  key: string[];
+  sample: StoredEvent | undefined;
+  cost: number;
+  usage: number;
+}
+
+export interface PageInput {
+  /** The events of the window, before the filters. */
+  events: readonly StoredEvent[];
+  /** Every event of the account (read only by a fault). */
+  allEvents: readonly StoredEvent[];
+  query: MetricsQuery;
+  /** The key of the last group of the previous page. */
+  after: string[] | undefined;
+  issueCursor(lastKey: string[]): string;
+  faults: Faults;
+}
+
+export function metricsPage({ events, allEvents, query, after, issueCursor, faults }: PageInput): object {
+  const { groupBy } = query;
+  const matches = (e: StoredEvent) =>
+    (query.resourceType === undefined || e.resourceType === query.resourceType) && (query.workspace === undefined || e.workspace === query.workspace);
+  const selected = events.filter(matches);
+  const groupId = groupIdOf(groupBy, faults);
+  const groups = groupEvents(selected, groupBy, groupId);
+
+  let from = after === undefined ? 0 : groups.findIndex((g) => compareKeys(g.key, after) > 0);
+  if (from < 0) from = groups.length;
+  if (after !== undefined && faults.has('metrics-page-boundary-entry-lost')) from += 1;
+  const page = groups.slice(from, from + query.limit);
+  const hasMore = faults.has('metrics-has-more-on-last-page') ? page.length === query.limit : from + query.limit < groups.length;
+  const lastKey = page[page.length - 1]?.key ?? after;
+  const nextCursor = (hasMore || faults.has('metrics-next-cursor-on-last-page')) && lastKey ? issueCursor(lastKey) : '';
+
+  const withUsage = faults.has('metrics-usage-missing-with-billing-dimension')
+    ? false
+    : groupBy.includes('billing_dimension') || faults.has('metrics-usage-without-billing-dimension');
+  const series = timeseries(selected, page, groupId, query, withUsage, faults);
+  if (faults.has('metrics-entry-cost-ignores-window')) {
+    const whole = groupEvents(allEvents.filter(matches), groupBy, groupId);
+    for (const g of page) g.cost = whole.find((w) => compareKeys(w.key, g.key) === 0)?.cost ?? g.cost;
+  }
+  const data = page.map((g, i) => ({
+    ...groupFields(g, groupBy, faults),
+    summary: { cost: g.cost, ...(withUsage ? { usage: g.usage } : {}) },
+    timeseries: series[i],
+  }));
+  const totalCost = selected.reduce((sum, e) => sum + e.cost, 0);
+  const totalUsage = selected.reduce((sum, e) => sum + e.usage, 0);
+  return {
+    data,
+    meta: { hasMore, nextCursor, total: groups.length },
+    summary: { totalCost, ...(withUsage ? { totalUsage } : {}) },
+    startTime: formatUtc(query.start),
+    endTime: formatUtc(query.end),
+    resolution: query.resolution.name,
+  };
+}
+
+/** The identity of an event's group, as a string (the faults make it coarser or finer than the key). */
+function groupIdOf(groupBy: string[], faults: Faults): (e: StoredEvent) => string {
+  const fields = groupBy.map((d) => FIELD_OF[d]!);
+  if (groupBy.length === 0 && faults.has('metrics-no-group-by-per-workspace')) fields.push('workspace');
+  if (groupBy.length >= 2 && !groupBy.includes('billing_dimension') && faults.has('metrics-duplicate-groups')) fields.push('billingDimension');
+  return (e) => fields.map((f) => e[f]).join('\u0000');
+}
+
+/** One group per identity, sorted by key. Without groupBy there is exactly one group, even with no event. */
+function groupEvents(events: readonly StoredEvent[], groupBy: string[], groupId: (e: StoredEvent) => string): Group[] {
+  const byId = new Map<string, Group>();
+  if (groupBy.length === 0 && events.length === 0) byId.set('', { key: [], sample: undefined, cost: 0, usage: 0 });
+  for (const e of events) {
+    const id = groupId(e);
+    let group = byId.get(id);
+    if (!group) {
+      group = { key: groupBy.map((d) => e[FIELD_OF[d]!]), sample: e, cost: 0, usage: 0 };
+      byId.set(id, group);
+    }
+    group.cost += e.cost;
+    group.usage += e.usage;
+  }
+  return [...byId.values()].sort((a, b) => compareKeys(a.key, b.key));
+}
+
+function compareKeys(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+function groupFields(group: Group, groupBy: string[], faults: Faults): Partial<Record<TextField, string>> {
+  const fields: Partial<Record<TextField, string>> = {};
+  if (!group.sample) return fields;
+  const filled = groupBy.map((d) => FIELD_OF[d]!);
+  if (groupBy.includes('resource_uuid')) {
+    filled.push(...RESOURCE_FIELDS.filter((f) => !(f === 'resourceName' && faults.has('metrics-resource-uuid-without-name'))));
+  }
+  for (const field of filled) fields[field] = group.sample[field];
+  return fields;
+}
+
+interface Point {
+  timestamp: string;
+  cost: number;
+  usage?: number;
+}
+
+/** One point per bucket of the window for each group of the page. */
+function timeseries(
+  events: readonly StoredEvent[],
+  page: Group[],
+  groupId: (e: StoredEvent) => string,
+  query: MetricsQuery,
+  withUsage: boolean,
+  faults: Faults,
+): Point[][] {
+  const unit = query.resolution.bucket;
+  const starts = bucketStarts(query.start, query.end, unit);
+  const indexOf = bucketIndexer(query.start, unit);
+  const onPage = new Map(page.map((g, i) => [g.sample ? groupId(g.sample) : '', i]));
+  const sums = page.map(() => starts.map(() => ({ cost: 0, usage: 0, events: 0 })));
+  for (const e of events) {
+    const entry = onPage.get(groupId(e));
+    if (entry === undefined) continue;
+    const bucket = sums[entry]![indexOf(e.time)]!;
+    bucket.cost += e.cost;
+    bucket.usage += e.usage;
+    bucket.events += 1;
+  }
+  return sums.map((buckets) =>
+    buckets
+      .map((b, i) => ({
+        timestamp: formatUtc(starts[i]!),
+        cost: faults.has('metrics-timeseries-rounded-cents') ? Math.round(b.cost * 100) / 100 : b.cost,
+        ...(withUsage ? { usage: b.usage } : {}),
+        events: b.events,
+      }))
+      .filter((p) => p.events > 0 || !faults.has('metrics-sparse-timeseries'))
+      .map(({ events: _events, ...point }) => point),
+  );
+}

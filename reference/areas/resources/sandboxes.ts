@@ -1,0 +1,113 @@
+// GET /sandboxes/{sandboxName} (sections 2.3, 4.1): one sandbox of the caller's
+// workspace, its secret values masked unless a workspace admin asks for them.
+import { apiError, type AreaEnv, type Route } from '../../area.ts';
+import type { Principal } from '../../identities.ts';
+import { clone, isObject, readOnlyMetadata, WorkspaceStore, type Json } from './store.ts';
+
+/** Section 3. */
+export const DEPLOYMENT_STATUSES = ['DELETING', 'TERMINATED', 'FAILED', 'DEACTIVATED', 'DEACTIVATING', 'UPLOADING', 'BUILDING', 'DEPLOYING', 'DEPLOYED', 'BUILT'];
+const RUN_STATES = ['RUNNING', 'STANDBY'];
+/** The profile defaults (CONTRACT section 3) this reference implements. */
+const SHOW_SECRETS_PARAM = 'show_secrets';
+const RUN_STATE_FIELD = 'state';
+const MASK = '********';
+
+export const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The read-only fields of a deployed resource (sections 3, 6): status kept when valid, else DEPLOYED; events kept when given. */
+export function fillDeployment(item: Json, nowIso: string): void {
+  if (typeof item.status !== 'string' || !DEPLOYMENT_STATUSES.includes(item.status)) item.status = 'DEPLOYED';
+  if (!Array.isArray(item.events)) item.events = [{ type: 'deployment', status: item.status, message: 'deployed', time: nowIso }];
+}
+
+export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; fill: (item: Json, workspace: string) => Json } {
+  const store = new WorkspaceStore(env.workspaces);
+
+  function fill(item: Json, workspace: string): Json {
+    const now = iso(env.clock.now());
+    const metadata = item.metadata as Json;
+    item.metadata = {
+      ...metadata,
+      ...readOnlyMetadata(metadata, workspace, now),
+      plan: 'standard',
+      url: `https://sbx-${String(metadata.name)}-${workspace}.reference.invalid`,
+    };
+    fillDeployment(item, now);
+    if (typeof item[RUN_STATE_FIELD] !== 'string' || !RUN_STATES.includes(item[RUN_STATE_FIELD] as string)) item[RUN_STATE_FIELD] = 'RUNNING';
+    item.lastUsedAt = now;
+    delete item.expiresIn;
+    return item;
+  }
+
+  /** Section 2.3: shown only when the caller asks and is workspace admin; each fault breaks one half of that. */
+  function showsSecrets(asks: boolean, principal: Principal): boolean {
+    if (env.faults.has('resources-secret-shown-unasked')) return principal.workspaceAdmin;
+    if (env.faults.has('resources-secret-shown-to-member')) return asks;
+    if (env.faults.has('resources-secret-hidden-from-admin')) return false;
+    return asks && principal.workspaceAdmin;
+  }
+
+  /** Seconds until deletion: the shortest expiration policy counted from the last use (section 2.3). */
+  function expiresIn(sandbox: Json, lifecycle: Json): number {
+    const durations = (Array.isArray(lifecycle.expirationPolicies) ? lifecycle.expirationPolicies : [])
+      .map((p: unknown) => (isObject(p) ? durationSeconds(p.value) : undefined))
+      .filter((s): s is number => s !== undefined);
+    const retention = durationSeconds(lifecycle.terminatedRetention);
+    const total = durations.length ? Math.min(...durations) : (retention ?? 0);
+    const elapsed = Math.floor((env.clock.now() - Date.parse(String(sandbox.lastUsedAt))) / 1000);
+    return Math.max(0, total - elapsed);
+  }
+
+  const route: Route = {
+    method: 'GET',
+    surface: 'control',
+    path: '/sandboxes/:sandboxName',
+    operationId: 'getSandbox',
+    scopes: ['sandboxes:get'],
+    handle({ params, query, principal }) {
+      const name = params.sandboxName ?? '';
+      const found = env.faults.has('resources-sandbox-any-workspace')
+        ? store.all().find((s) => (s.metadata as Json).name === name)
+        : store.find(principal.workspace, name);
+      if (!found) return apiError(404, 'NotFound', `no sandbox named ${name} in workspace ${principal.workspace}`);
+      const body = clone(found);
+      if (!showsSecrets(query.get(SHOW_SECRETS_PARAM) === 'true', principal)) maskSecrets(body, env.faults.has('resources-routing-secret-in-header'));
+      const spec = isObject(body.spec) ? body.spec : {};
+      if (isObject(spec.lifecycle)) body.expiresIn = expiresIn(found, spec.lifecycle);
+      return { status: 200, body };
+    },
+  };
+
+  return { store, route, fill };
+}
+
+/** Replaces every secret value (env entries with `secret: true`, routing `secrets` maps) by a mask. */
+function maskSecrets(sandbox: Json, resolveHeaderPlaceholders: boolean): void {
+  const spec = isObject(sandbox.spec) ? sandbox.spec : {};
+  const runtime = isObject(spec.runtime) ? spec.runtime : {};
+  for (const env of Array.isArray(runtime.envs) ? runtime.envs : []) {
+    if (isObject(env) && env.secret === true && typeof env.value === 'string') env.value = MASK;
+  }
+  const network = isObject(spec.network) ? spec.network : {};
+  const proxy = isObject(network.proxy) ? network.proxy : {};
+  for (const route of Array.isArray(proxy.routing) ? proxy.routing : []) {
+    if (!isObject(route) || !isObject(route.secrets)) continue;
+    const secrets = route.secrets;
+    // The fault: placeholders resolved into the headers before the map is masked.
+    if (resolveHeaderPlaceholders && isObject(route.headers)) {
+      for (const [header, value] of Object.entries(route.headers)) {
+        if (typeof value === 'string') route.headers[header] = value.replace(/\{\{SECRET:([^}]+)\}\}/g, (m, n: string) => String(secrets[n] ?? m));
+      }
+    }
+    for (const key of Object.keys(secrets)) secrets[key] = MASK;
+  }
+}
+
+/** Seconds of a duration string such as `30m`, `1h30m` or `7d`; undefined when it is not one. */
+function durationSeconds(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !/^(\d+[wdhms])+$/.test(value)) return undefined;
+  const unit: Record<string, number> = { w: 604_800, d: 86_400, h: 3600, m: 60, s: 1 };
+  let total = 0;
+  for (const [, n, u] of value.matchAll(/(\d+)([wdhms])/g)) total += Number(n) * unit[u!]!;
+  return total;
+}

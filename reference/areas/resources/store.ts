@@ -1,0 +1,66 @@
+// The resources of each workspace as the provider states set them, with the
+// read-only fields the target fills (CONTRACT section 2: `metadata.createdAt` is kept
+// when given, the other read-only fields are the target's).
+import { BadStateParams } from '../../area.ts';
+import type { Principal } from '../../identities.ts';
+
+export type Json = Record<string, unknown>;
+
+export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const clone = <T>(value: T): T => structuredClone(value);
+
+/** The read-only metadata of section 2.1 that the target fills. */
+export function readOnlyMetadata(given: Json, workspace: string, nowIso: string): Json {
+  return {
+    createdAt: typeof given.createdAt === 'string' ? given.createdAt : nowIso,
+    updatedAt: nowIso,
+    createdBy: 'conformance-admin',
+    updatedBy: 'conformance-admin',
+    workspace,
+  };
+}
+
+/** One kind of resource, per workspace, in the order the state gave them. */
+export class WorkspaceStore {
+  private readonly byWorkspace = new Map<string, Json[]>();
+
+  constructor(private readonly workspaces: readonly string[]) {}
+
+  /**
+   * Applies a provider state `{workspace?, items}`: the workspace (default: the
+   * caller's) then holds exactly these items, each completed by `fill`.
+   */
+  replace(params: Json, principal: Principal, fill: (item: Json, workspace: string) => Json): void {
+    const workspace = params.workspace === undefined ? principal.workspace : params.workspace;
+    if (typeof workspace !== 'string' || !this.workspaces.includes(workspace)) throw new BadStateParams(`unknown workspace ${JSON.stringify(workspace)}`);
+    const items = params.items;
+    if (!Array.isArray(items)) throw new BadStateParams('items must be an array');
+    const names = new Set<string>();
+    const filled = items.map((item, i) => {
+      if (!isObject(item) || !isObject(item.metadata) || typeof item.metadata.name !== 'string' || item.metadata.name === '')
+        throw new BadStateParams(`items[${i}] needs metadata.name`);
+      if (names.has(item.metadata.name)) throw new BadStateParams(`items[${i}]: the name ${item.metadata.name} is given twice`);
+      names.add(item.metadata.name);
+      return fill(clone(item), workspace);
+    });
+    this.byWorkspace.set(workspace, filled);
+  }
+
+  list(workspace: string): Json[] {
+    return this.byWorkspace.get(workspace) ?? [];
+  }
+
+  /** Every workspace's items, for the fault that ignores the workspace. */
+  all(): Json[] {
+    return [...this.byWorkspace.values()].flat();
+  }
+
+  find(workspace: string, name: string): Json | undefined {
+    return this.list(workspace).find((item) => (item.metadata as Json).name === name);
+  }
+
+  clear(): void {
+    this.byWorkspace.clear();
+  }
+}

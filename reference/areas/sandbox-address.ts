@@ -1,0 +1,108 @@
+// The sandbox address (sections 2.6, 4.2): an in-memory filesystem, the processes
+// the `processes` provider state gives, and their port monitoring.
+import { BadStateParams, sandboxError, type Area, type AreaEnv, type Route } from '../area.ts';
+
+interface Process {
+  pid: string;
+  name: string;
+  stdout: string;
+  stderr: string;
+}
+
+type Entry = { kind: 'file'; content: string; mode?: string } | { kind: 'directory'; mode?: string };
+
+const OCTAL_MODE = /^[0-7]{3,4}$/;
+const PID = /^\d+$/;
+
+export function sandboxAddressArea(env: AreaEnv): Area {
+  const files = new Map<string, Entry>();
+  let processes: Process[] = [];
+
+  /** Creates the missing parent directories; the name of a parent that is a file, when one is. */
+  function makeParents(segments: string[]): string | undefined {
+    for (let i = 1; i < segments.length; i++) {
+      const parent = segments.slice(0, i).join('/');
+      const existing = files.get(parent);
+      if (existing?.kind === 'file') return parent;
+      if (!existing) files.set(parent, { kind: 'directory' });
+    }
+    return undefined;
+  }
+
+  const writeFile: Route = {
+    method: 'PUT',
+    surface: 'sandbox',
+    path: '/filesystem/*path',
+    operationId: 'writeFile',
+    scopes: 'any',
+    handle({ params, body }) {
+      const request = (typeof body === 'object' && body !== null ? body : {}) as { content?: unknown; isDirectory?: unknown; permissions?: unknown };
+      const { permissions } = request;
+      const modeAccepted = env.faults.has('sandbox-address-bad-permissions-accepted') || (typeof permissions === 'string' && OCTAL_MODE.test(permissions));
+      if (permissions !== undefined && !modeAccepted) return sandboxError(400, `permissions must be in octal mode notation (e.g. 644), got ${JSON.stringify(permissions)}`);
+      const segments = (params.path ?? '').split('/').filter(Boolean);
+      if (segments.length === 0 || segments.some((s) => s === '.' || s === '..')) return sandboxError(400, 'the path must name a file or directory inside the sandbox');
+      const path = segments.join('/');
+      const blocking = makeParents(segments);
+      if (blocking) return sandboxError(400, `/${blocking} is a file, not a directory`);
+      const mode = typeof permissions === 'string' ? permissions : undefined;
+      if (request.isDirectory === true) {
+        if (files.get(path)?.kind === 'file') return sandboxError(400, `/${path} is a file`);
+        files.set(path, { kind: 'directory', ...(mode ? { mode } : {}) });
+        return { status: 200, body: { message: 'Directory created', path: `/${path}` } };
+      }
+      if (files.get(path)?.kind === 'directory') return sandboxError(400, `/${path} is a directory`);
+      files.set(path, { kind: 'file', content: typeof request.content === 'string' ? request.content : '', ...(mode ? { mode } : {}) });
+      return { status: 200, body: { message: 'File written', path: `/${path}` } };
+    },
+  };
+
+  const processLogs: Route = {
+    method: 'GET',
+    surface: 'sandbox',
+    path: '/process/:identifier/logs',
+    operationId: 'getProcessLogs',
+    scopes: 'any',
+    handle({ params }) {
+      const id = params.identifier ?? '';
+      const byName = !env.faults.has('sandbox-address-logs-by-name-missing');
+      const process = processes.find((p) => p.pid === id) ?? (byName ? processes.find((p) => p.name === id) : undefined);
+      if (!process) return sandboxError(404, `no process with id or name ${JSON.stringify(id)}`);
+      return { status: 200, body: { logs: process.stdout + process.stderr, stdout: process.stdout, stderr: process.stderr } };
+    },
+  };
+
+  const stopMonitoring: Route = {
+    method: 'DELETE',
+    surface: 'sandbox',
+    path: '/network/process/:pid/monitor',
+    operationId: 'stopPortMonitoring',
+    scopes: 'any',
+    handle({ params }) {
+      const pid = params.pid ?? '';
+      if (!PID.test(pid)) return env.faults.has('sandbox-address-non-numeric-pid-accepted') ? { status: 200, body: {} } : sandboxError(400, `the pid must be a process id, got ${JSON.stringify(pid)}`);
+      if (!processes.some((p) => p.pid === pid)) return sandboxError(400, `no process with pid ${pid}`);
+      return { status: 200, body: {} };
+    },
+  };
+
+  return {
+    routes: [writeFile, processLogs, stopMonitoring],
+    states: {
+      processes(params) {
+        if (!Array.isArray(params.items)) throw new BadStateParams('items must be an array');
+        processes = params.items.map((item: unknown, i) => {
+          const p = item as Partial<Record<keyof Process, unknown>>;
+          if (typeof p.pid !== 'string' || !PID.test(p.pid)) throw new BadStateParams(`items[${i}].pid must be a string of digits`);
+          if (typeof p.name !== 'string' || typeof p.stdout !== 'string' || typeof p.stderr !== 'string')
+            throw new BadStateParams(`items[${i}] needs the strings name, stdout and stderr`);
+          return { pid: p.pid, name: p.name, stdout: p.stdout, stderr: p.stderr };
+        });
+      },
+    },
+    reset() {
+      files.clear();
+      processes = [];
+    },
+  };
+}

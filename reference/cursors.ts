@@ -1,0 +1,40 @@
+// Opaque, tamper-proof cursors: an HMAC-signed payload that binds the cursor to its
+// query and records when it was issued, so binding and expiry are checked on use.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Clock } from './clock.ts';
+
+export const CURSOR_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export type CursorVerdict<P> = { ok: true; position: P } | { ok: false; reason: 'malformed' | 'other-query' | 'expired' };
+
+export class CursorCodec {
+  private readonly key = randomBytes(32);
+
+  constructor(private readonly clock: Clock) {}
+
+  /** A fingerprint of everything the cursor is bound to (workspace, filters, sort, q...). */
+  static bind(query: unknown): string {
+    return createHash('sha256').update(JSON.stringify(query)).digest('base64url').slice(0, 16);
+  }
+
+  issue<P>(binding: string, position: P): string {
+    const payload = Buffer.from(JSON.stringify({ b: binding, t: this.clock.now(), p: position })).toString('base64url');
+    return `${payload}.${this.sign(payload)}`;
+  }
+
+  open<P>(cursor: string, binding: string, lifetimeMs = CURSOR_LIFETIME_MS): CursorVerdict<P> {
+    const [payload, signature, extra] = cursor.split('.');
+    if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'malformed' };
+    const expected = Buffer.from(this.sign(payload));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'malformed' };
+    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { b: string; t: number; p: P };
+    if (decoded.b !== binding) return { ok: false, reason: 'other-query' };
+    if (this.clock.now() - decoded.t > lifetimeMs) return { ok: false, reason: 'expired' };
+    return { ok: true, position: decoded.p };
+  }
+
+  private sign(payload: string): string {
+    return createHmac('sha256', this.key).update(payload).digest('base64url');
+  }
+}

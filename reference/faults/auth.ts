@@ -1,0 +1,30 @@
+import type { FaultDefinition } from './registry.ts';
+
+// Read by the server's authentication step (reference/server.ts).
+export const authFaults: FaultDefinition[] = [
+  {
+    name: 'auth-missing-accepted',
+    rule: 'auth.missing-credentials',
+    description: 'a control-plane request without Authorization is served as the admin',
+  },
+  {
+    name: 'auth-missing-code-mismatch',
+    rule: 'auth.missing-credentials',
+    description: 'the 401 for missing credentials carries code 400 in its Error body',
+  },
+  {
+    name: 'auth-invalid-token-forbidden',
+    rule: 'auth.invalid-token',
+    description: 'an unknown bearer token is answered 403 instead of 401',
+  },
+  {
+    name: 'auth-no-scope-allowed',
+    rule: 'auth.no-scope-forbidden',
+    description: 'a credential without scopes is served like the admin',
+  },
+  {
+    name: 'auth-sandbox-address-open',
+    rule: 'auth.sandbox-address-requires-token',
+    description: 'the sandbox address serves requests that carry no bearer token',
+  },
+];

@@ -1,0 +1,3 @@
+import type { FaultDefinition } from './registry.ts';
+
+export const functionsFaults: FaultDefinition[] = [];

@@ -1,0 +1,140 @@
+import type { FaultDefinition } from './registry.ts';
+
+// Read by the metrics area (reference/areas/metrics.ts and metrics/*.ts).
+export const metricsFaults: FaultDefinition[] = [
+  { name: 'metrics-group-by-four-accepted', rule: 'metrics.group-by.at-most-three', description: 'groupBy accepts 4 dimensions' },
+  {
+    name: 'metrics-group-by-unknown-accepted',
+    rule: 'metrics.group-by.unknown-rejected',
+    description: 'groupBy values outside the enum are ignored instead of rejected',
+  },
+  {
+    name: 'metrics-member-workspace-filter-allowed',
+    rule: 'metrics.admin.workspace-filter',
+    description: 'a caller who is not account admin is served workspace=<name>',
+  },
+  {
+    name: 'metrics-admin-workspace-filter-refused',
+    rule: 'metrics.admin.workspace-filter',
+    description: 'the account admin is refused workspace=<name> with 403',
+  },
+  {
+    name: 'metrics-member-group-by-workspace-not-first',
+    rule: 'metrics.admin.group-by-workspace',
+    description: 'a caller who is not account admin is refused groupBy=workspace only when workspace is the first dimension',
+  },
+  {
+    name: 'metrics-forbidden-message-wrong',
+    rule: 'metrics.admin.group-by-workspace',
+    description: 'the 403 of the admin-only features carries the message "Forbidden" instead of "Access denied"',
+  },
+  {
+    name: 'metrics-member-refused-resource-uuid',
+    rule: 'metrics.admin.other-queries-allowed',
+    description: 'a caller who is not account admin is refused groupBy containing resource_uuid',
+  },
+  { name: 'metrics-limit-default-50', rule: 'metrics.limit.default', description: 'the default limit is 50 instead of 100' },
+  { name: 'metrics-limit-not-clamped', rule: 'metrics.limit.clamped', description: 'a limit above 100 is rejected with 400 instead of clamped' },
+  {
+    name: 'metrics-page-boundary-entry-lost',
+    rule: 'metrics.pagination.complete',
+    description: 'the page after a cursor skips the first group that follows it',
+  },
+  {
+    name: 'metrics-has-more-on-last-page',
+    rule: 'metrics.pagination.last-page',
+    description: 'hasMore is true whenever the page is full, also on a full last page',
+  },
+  {
+    name: 'metrics-next-cursor-on-last-page',
+    rule: 'metrics.pagination.last-page',
+    description: 'the last page carries a non-empty nextCursor',
+  },
+  {
+    name: 'metrics-cursor-not-bound-to-window',
+    rule: 'metrics.cursor.bound-to-query',
+    description: 'a cursor is accepted with another startTime/endTime',
+  },
+  { name: 'metrics-cursor-never-expires', rule: 'metrics.cursor.lifetime', description: 'a cursor is accepted however old it is' },
+  { name: 'metrics-cursor-expires-early', rule: 'metrics.cursor.lifetime', description: 'a cursor expires after 1 hour instead of 24' },
+  {
+    name: 'metrics-duplicate-groups',
+    rule: 'metrics.grouping.unique-combinations',
+    description: 'with two or more dimensions, groups are also split by billing dimension when it is not requested',
+  },
+  {
+    name: 'metrics-resource-uuid-without-name',
+    rule: 'metrics.grouping.resource-uuid-fills',
+    description: 'grouping by resource_uuid does not fill resourceName',
+  },
+  {
+    name: 'metrics-no-group-by-per-workspace',
+    rule: 'metrics.grouping.none-single-entry',
+    description: 'without groupBy there is one entry per workspace',
+  },
+  {
+    name: 'metrics-end-inclusive',
+    rule: 'metrics.summary.total-cost',
+    description: 'events exactly at endTime are counted (the window is end-inclusive)',
+  },
+  {
+    name: 'metrics-entry-cost-ignores-window',
+    rule: 'metrics.summary.entry-cost',
+    description: "an entry's summary.cost counts its group's events outside the window too",
+  },
+  {
+    name: 'metrics-usage-without-billing-dimension',
+    rule: 'metrics.usage.only-with-billing-dimension',
+    description: 'totalUsage and summary.usage are present whatever the grouping',
+  },
+  {
+    name: 'metrics-usage-missing-with-billing-dimension',
+    rule: 'metrics.usage.with-billing-dimension',
+    description: 'totalUsage and summary.usage are missing when billing_dimension is grouped',
+  },
+  {
+    name: 'metrics-sparse-timeseries',
+    rule: 'metrics.timeseries.every-bucket',
+    description: 'buckets without activity are left out of the timeseries',
+  },
+  {
+    name: 'metrics-timeseries-rounded-cents',
+    rule: 'metrics.timeseries.bucket-cost',
+    description: 'timeseries costs are rounded to cents',
+  },
+  {
+    name: 'metrics-auto-resolution-inclusive',
+    rule: 'metrics.resolution.auto',
+    description: 'an omitted resolution picks the first whose maximum window is at least (not strictly above) the window length',
+  },
+  {
+    name: 'metrics-explicit-over-cap-accepted',
+    rule: 'metrics.resolution.explicit-cap',
+    description: 'an explicit resolution is served for a window above its maximum',
+  },
+  {
+    name: 'metrics-explicit-at-cap-rejected',
+    rule: 'metrics.resolution.explicit-cap',
+    description: 'an explicit resolution is rejected for a window exactly at its maximum',
+  },
+  {
+    name: 'metrics-group-by-enum-missing-dimension',
+    rule: 'metrics.enums.group-by',
+    description: 'the group-by enum leaves out billing_dimension',
+  },
+  {
+    name: 'metrics-resource-types-ignore-window',
+    rule: 'metrics.enums.resource-types',
+    description: 'the resource-types enum lists the types of every event, also outside the window',
+  },
+  {
+    name: 'metrics-resource-types-window-optional',
+    rule: 'metrics.enums.resource-types-window-required',
+    description: 'the resource-types enum serves a request without startTime or endTime',
+  },
+  {
+    name: 'metrics-malformed-start-500',
+    rule: 'metrics.params.window-required',
+    description: 'a malformed startTime is answered 500',
+  },
+];

@@ -1,0 +1,24 @@
+// A fault is one deliberate defect of the reference implementation, breaking
+// exactly one rule of the catalogue; the self-tests prove that rule catches it.
+import type { Reply, Route } from '../area.ts';
+
+export interface FaultDefinition {
+  /** kebab-case, unique. */
+  name: string;
+  /** The id of the rule it breaks. */
+  rule: string;
+  description: string;
+  /**
+   * For faults that only reshape an answer: applied to every reply of the route.
+   * Faults without it are read by the area code through `Faults.has`.
+   */
+  reshape?: (reply: Reply, route: Route) => Reply;
+}
+
+export class Faults {
+  constructor(readonly active: FaultDefinition | undefined) {}
+
+  has(name: string): boolean {
+    return this.active?.name === name;
+  }
+}

@@ -1,0 +1,60 @@
+// Faults of the sandbox address. Those without `reshape` are read by
+// reference/areas/sandbox-address.ts through `faults.has`.
+import type { Reply, Route } from '../area.ts';
+import type { FaultDefinition } from './registry.ts';
+
+/** A reshape of the answers of one operation with the given status. */
+function onAnswer(operationId: string, status: number, change: (body: any) => Reply): (reply: Reply, route: Route) => Reply {
+  return (reply, route) => (route.operationId === operationId && reply.status === status ? change(structuredClone(reply.body)) : reply);
+}
+
+export const sandboxAddressFaults: FaultDefinition[] = [
+  {
+    name: 'sandbox-address-write-without-path',
+    rule: 'sandbox-address.filesystem.write',
+    description: 'PUT /filesystem/{path} answers only {message}, without path',
+    reshape: onAnswer('writeFile', 200, (body) => ({ status: 200, body: { message: body.message } })),
+  },
+  {
+    name: 'sandbox-address-write-path-encoded',
+    rule: 'sandbox-address.filesystem.write',
+    description: 'PUT /filesystem/{path} answers the path still percent-encoded',
+    reshape: onAnswer('writeFile', 200, (body) => ({
+      status: 200,
+      body: { ...body, path: String(body.path).split('/').map(encodeURIComponent).join('/') },
+    })),
+  },
+  {
+    name: 'sandbox-address-bad-permissions-accepted',
+    rule: 'sandbox-address.filesystem.bad-permissions',
+    description: 'PUT /filesystem/{path} accepts permissions that are not in octal mode notation',
+  },
+  {
+    name: 'sandbox-address-stderr-in-stdout',
+    rule: 'sandbox-address.process-logs.content',
+    description: 'GET /process/{identifier}/logs puts stderr into stdout as well',
+    reshape: onAnswer('getProcessLogs', 200, (body) => ({ status: 200, body: { ...body, stdout: body.stdout + body.stderr } })),
+  },
+  {
+    name: 'sandbox-address-logs-by-name-missing',
+    rule: 'sandbox-address.process-logs.by-name',
+    description: 'GET /process/{identifier}/logs finds processes by id only, not by name',
+  },
+  {
+    name: 'sandbox-address-unknown-process-200',
+    rule: 'sandbox-address.process-logs.unknown',
+    description: 'GET /process/{identifier}/logs answers 200 with empty logs for an unknown process',
+    reshape: onAnswer('getProcessLogs', 404, () => ({ status: 200, body: { logs: '', stdout: '', stderr: '' } })),
+  },
+  {
+    name: 'sandbox-address-monitor-non-empty',
+    rule: 'sandbox-address.monitor.stop',
+    description: 'DELETE /network/process/{pid}/monitor answers {"stopped": true} instead of an empty object',
+    reshape: onAnswer('stopPortMonitoring', 200, () => ({ status: 200, body: { stopped: true } })),
+  },
+  {
+    name: 'sandbox-address-non-numeric-pid-accepted',
+    rule: 'sandbox-address.monitor.bad-pid',
+    description: 'DELETE /network/process/{pid}/monitor answers {} for a pid that is not a process id',
+  },
+];

@@ -1,0 +1,64 @@
+import type { Reply, Route } from '../area.ts';
+import type { FaultDefinition } from './registry.ts';
+
+type Json = Record<string, unknown>;
+
+/** A fault that reshapes the successful answers of one operation. */
+function reshapeOk(operationId: string, change: (body: unknown) => unknown): FaultDefinition['reshape'] {
+  return (reply: Reply, route: Route) =>
+    route.operationId === operationId && reply.status === 200 ? { ...reply, body: change(reply.body) } : reply;
+}
+
+const withLowercaseStatus = (item: unknown) => ({ ...(item as Json), status: String((item as Json).status ?? 'deployed').toLowerCase() });
+
+export const schemaFaults: FaultDefinition[] = [
+  {
+    name: 'schema-function-status-outside-enum',
+    rule: 'schema.functions',
+    description: 'functions in a page carry a deployment status outside the ten values of section 3',
+    reshape: reshapeOk('listFunctions', (body) =>
+      Array.isArray(body) ? body.map(withLowercaseStatus) : { ...(body as Json), data: ((body as Json).data as unknown[]).map(withLowercaseStatus) },
+    ),
+  },
+  {
+    name: 'schema-sandbox-status-lowercase',
+    rule: 'schema.sandbox',
+    description: "a sandbox's deployment status is answered in lowercase",
+    reshape: reshapeOk('getSandbox', withLowercaseStatus),
+  },
+  {
+    name: 'schema-egressips-wrapped',
+    rule: 'schema.egressips',
+    description: 'GET /egressips answers {data: [...]} instead of an array',
+    reshape: reshapeOk('listEgressIps', (body) => ({ data: body })),
+  },
+  {
+    name: 'schema-customdomains-keyed-by-name',
+    rule: 'schema.customdomains',
+    description: 'GET /customdomains answers an object keyed by domain instead of an array',
+    reshape: reshapeOk('listCustomDomains', (body) =>
+      Object.fromEntries((body as Json[]).map((d) => [String((d.metadata as Json | undefined)?.name), d])),
+    ),
+  },
+  {
+    name: 'schema-metrics-total-cost-string',
+    rule: 'schema.metrics',
+    description: 'the metrics summary.totalCost is a string',
+    reshape: reshapeOk('getAccountMetrics', (body) => {
+      const summary = (body as Json).summary as Json;
+      return { ...(body as Json), summary: { ...summary, totalCost: String(summary.totalCost) } };
+    }),
+  },
+  {
+    name: 'schema-groupby-enum-bare-array',
+    rule: 'schema.metrics-enums',
+    description: 'the group-by enum answers a bare array instead of {values}',
+    reshape: reshapeOk('getMetricsGroupByEnum', (body) => (body as Json).values),
+  },
+  {
+    name: 'schema-file-write-without-path',
+    rule: 'schema.sandbox-address',
+    description: 'PUT /filesystem answers without the `path` field',
+    reshape: reshapeOk('writeFile', (body) => ({ message: (body as Json).message })),
+  },
+];

@@ -1,0 +1,193 @@
+// The embedded reference implementation: every endpoint of the specification and
+// the test-control endpoint, in memory, on a loopback port. It is the default target
+// of `run` and the oracle of the self-tests, so it follows the specification to the
+// letter; `fault` starts it with one deliberate defect from the catalogue.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { apiError, BadStateParams, sandboxError, type Area, type AreaEnv, type Reply, type Route, type Surface } from './area.ts';
+import { functionsArea } from './areas/functions.ts';
+import { metricsArea } from './areas/metrics.ts';
+import { resourcesArea } from './areas/resources.ts';
+import { sandboxAddressArea } from './areas/sandbox-address.ts';
+import { Clock } from './clock.ts';
+import { CursorCodec } from './cursors.ts';
+import { findFault } from './faults/index.ts';
+import { Faults } from './faults/registry.ts';
+import { DEFAULT_WORKSPACE, Identities, OTHER_WORKSPACE, type Principal } from './identities.ts';
+import { matchRoute } from './router.ts';
+
+export interface ReferenceOptions {
+  port?: number;
+  /** Name of one fault of the catalogue (reference/faults/). */
+  fault?: string;
+}
+
+export interface ReferenceHandle {
+  baseUrl: string;
+  sandboxUrl: string;
+  controlUrl: string;
+  accountId: string;
+  credentials: { admin: string; member: string; noScope: string; otherWorkspace: string };
+  fault?: string;
+  close(): Promise<void>;
+}
+
+const CONTROL_PREFIX = '/v0';
+const SANDBOX_PREFIX = '/sandbox';
+const CONTROL_ENDPOINT = '/__control';
+const MAX_REQUEST_BODY = 16 * 1024 * 1024;
+
+export async function startReference(options: ReferenceOptions = {}): Promise<ReferenceHandle> {
+  const fault = options.fault === undefined ? undefined : findFault(options.fault);
+  if (options.fault !== undefined && !fault) throw new Error(`unknown fault "${options.fault}"`);
+  const faults = new Faults(fault);
+  const clock = new Clock();
+  const identities = new Identities();
+  const env: AreaEnv = {
+    clock,
+    cursors: new CursorCodec(clock),
+    faults,
+    accountId: `acct-${randomBytes(4).toString('hex')}`,
+    workspaces: [DEFAULT_WORKSPACE, OTHER_WORKSPACE],
+  };
+  const areas: Area[] = [functionsArea(env), metricsArea(env), resourcesArea(env), sandboxAddressArea(env)];
+  const routes = areas.flatMap((a) => a.routes);
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => send(res, { status: 500, body: { error: 'Internal', code: 500, message: String(error) } }));
+  });
+  server.keepAliveTimeout = 30_000;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://reference');
+    const raw = await readBody(req);
+    if (raw === undefined) return send(res, apiError(413, 'PayloadTooLarge', 'request body too large'));
+    let body: unknown;
+    if (raw.length > 0) {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return send(res, apiError(400, 'BadRequest', 'the body is not JSON'));
+      }
+    }
+    const authorization = req.headers.authorization;
+    if (url.pathname === CONTROL_ENDPOINT && req.method === 'POST') return send(res, control(authorization, body));
+    const surface: Surface | undefined = under(url.pathname, CONTROL_PREFIX) ? 'control' : under(url.pathname, SANDBOX_PREFIX) ? 'sandbox' : undefined;
+    if (!surface) return send(res, apiError(404, 'NotFound', `no such path ${url.pathname}`));
+    const prefix = surface === 'control' ? CONTROL_PREFIX : SANDBOX_PREFIX;
+    const segments = url.pathname.slice(prefix.length).split('/').filter(Boolean);
+    const match = matchRoute(routes, surface, req.method ?? 'GET', segments);
+    const errorOf = surface === 'control' ? apiError : (status: number, error: string) => sandboxError(status, error);
+    if (!match) return send(res, errorOf(404, 'NotFound', `no such path ${url.pathname}`));
+    if (match === 'method-not-allowed') return send(res, errorOf(405, 'MethodNotAllowed', `${req.method} is not allowed here`));
+    const principal = authenticate(authorization, surface, match.route);
+    if ('status' in principal) return send(res, principal);
+    const reply = match.route.handle({ params: match.params, query: url.searchParams, headers: req.headers as Record<string, string | undefined>, body, principal });
+    send(res, fault?.reshape ? fault.reshape(reply, match.route) : reply);
+  }
+
+  /** Section 5: a bearer token on every request; section 7: 401 without it, 403 without the scope. */
+  function authenticate(authorization: string | undefined, surface: Surface, route: Route): Principal | Reply {
+    const admin = identities.resolve(`Bearer ${identities.admin}`)!;
+    if (surface === 'sandbox') {
+      if (!authorization && faults.has('auth-sandbox-address-open')) return admin;
+      return identities.resolve(authorization) ?? sandboxError(401, 'unauthorized: a valid bearer token is required');
+    }
+    if (!authorization) {
+      if (faults.has('auth-missing-accepted')) return admin;
+      const reply = apiError(401, 'Unauthorized', 'credentials are missing');
+      if (faults.has('auth-missing-code-mismatch')) return { status: 401, body: { ...(reply.body as object), code: 400 } };
+      return reply;
+    }
+    const principal = identities.resolve(authorization);
+    if (!principal) {
+      return faults.has('auth-invalid-token-forbidden')
+        ? apiError(403, 'Forbidden', 'credentials are not valid')
+        : apiError(401, 'Unauthorized', 'credentials are invalid');
+    }
+    if (principal.scopes.length === 0 && faults.has('auth-no-scope-allowed')) return admin;
+    const granted =
+      principal.scopes.includes('admin') ||
+      (route.scopes === 'any' ? principal.scopes.length > 0 : route.scopes.some((s) => principal.scopes.includes(s)));
+    return granted ? principal : apiError(403, 'Forbidden', 'insufficient permissions for this operation');
+  }
+
+  /** CONTRACT section 2: provider states. */
+  function control(authorization: string | undefined, body: unknown): Reply {
+    const principal = identities.resolve(authorization);
+    if (!principal || !principal.scopes.includes('admin')) return apiError(401, 'Unauthorized', 'the control endpoint needs the admin credential');
+    const { state, params = {} } = (body ?? {}) as { state?: unknown; params?: Record<string, unknown> };
+    if (state === 'reset') {
+      for (const area of areas) area.reset();
+      clock.reset();
+      return { status: 204, body: undefined };
+    }
+    if (state === 'clock') {
+      const seconds = params.advanceSeconds;
+      if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return apiError(422, 'BadState', 'advanceSeconds must be a number');
+      clock.advance(seconds);
+      return { status: 204, body: undefined };
+    }
+    const handler = areas.find((a) => typeof state === 'string' && a.states[state])?.states[state as string];
+    if (!handler) return apiError(404, 'UnknownState', `the state ${JSON.stringify(state)} is not supported`);
+    try {
+      handler(params, principal);
+    } catch (error) {
+      if (error instanceof BadStateParams) return apiError(422, 'BadState', error.message);
+      throw error;
+    }
+    return { status: 204, body: undefined };
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl: origin + CONTROL_PREFIX,
+    sandboxUrl: origin + SANDBOX_PREFIX,
+    controlUrl: origin + CONTROL_ENDPOINT,
+    accountId: env.accountId,
+    credentials: {
+      admin: identities.admin,
+      member: identities.member,
+      noScope: identities.noScope,
+      otherWorkspace: identities.otherWorkspace,
+    },
+    ...(fault ? { fault: fault.name } : {}),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function under(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  if (reply.body === undefined) {
+    res.writeHead(reply.status).end();
+    return;
+  }
+  const text = JSON.stringify(reply.body);
+  res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_REQUEST_BODY) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_REQUEST_BODY ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}

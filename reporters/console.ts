@@ -1,0 +1,91 @@
+// Progress on the console while the run goes: one line per finished rule, then a
+// closing block with what to act on. Independent of vitest, so the runner can
+// drive it from whatever collects the results. Its last line is the plain tally
+// that CI log parsers look for.
+import type { Redactor } from '../harness/redact.ts';
+import type { RuleResult, RunResult } from '../results/model.ts';
+import { failureHeadline, failureText } from './evidence-text.ts';
+import { duration, oneLine } from './format.ts';
+import { scrubRule, scrubRun } from './scrub.ts';
+import { tally, tallyLine } from './tally.ts';
+import type { ReportPaths } from './write.ts';
+
+export interface ConsoleProgressOptions {
+  /** Rules the run will report, for the `[n/total]` counter. */
+  total: number;
+  /** ANSI colours; off when the stream is not a terminal or NO_COLOR is set. */
+  color: boolean;
+  /** Everything printed goes through it: the console is a report too. */
+  redactor: Redactor;
+}
+
+export interface ConsoleProgress {
+  /** Prints the rule's line, with the skip reason or the failure message under it. */
+  ruleFinished(rule: RuleResult): void;
+  /** Writes the closing block to the stream and returns the same text; it ends with `N passed, N failed, N skipped`. */
+  summary(result: RunResult, reports?: ReportPaths): string;
+}
+
+type Paint = (text: string) => string;
+
+const ANSI = { red: 31, green: 32, yellow: 33, bold: 1, dim: 2 } as const;
+
+const INDENT = '       ';
+
+export function createConsoleProgress(out: NodeJS.WritableStream, options: ConsoleProgressOptions): ConsoleProgress {
+  const paint = (code: number): Paint => (options.color ? (text) => `\u001B[${code}m${text}\u001B[0m` : (text) => text);
+  const red = paint(ANSI.red);
+  const bold = paint(ANSI.bold);
+  const dim = paint(ANSI.dim);
+  const label: Record<RuleResult['status'], string> = {
+    passed: paint(ANSI.green)('PASS'),
+    failed: red('FAIL'),
+    skipped: paint(ANSI.yellow)('SKIP'),
+  };
+  const width = String(options.total).length;
+  let finished = 0;
+
+  const ruleLine = (rule: RuleResult): string => `${label[rule.status]} ${bold(rule.id)} ${oneLine(rule.title)}`;
+
+  return {
+    ruleFinished(unscrubbed) {
+      const rule = scrubRule(unscrubbed, options.redactor);
+      finished += 1;
+      const counter = dim(`[${String(finished).padStart(width)}/${options.total}]`);
+      const lines = [`${counter} ${ruleLine(rule)} ${dim(`(${duration(rule.durationMs)})`)}`];
+      if (rule.status === 'skipped') lines.push(indent(dim(oneLine(rule.reason ?? 'no reason given')), INDENT));
+      if (rule.status === 'failed') lines.push(indent(red(failureHeadline(rule)), INDENT));
+      out.write(`${lines.join('\n')}\n`);
+    },
+
+    summary(unscrubbed, reports) {
+      const run = scrubRun(unscrubbed, options.redactor);
+      const failed = run.rules.filter((rule) => rule.status === 'failed');
+      const lines = [''];
+      if (failed.length > 0) {
+        lines.push(bold(`Failed rules (${failed.length}):`));
+        for (const rule of failed) {
+          lines.push('', `  ${ruleLine(rule)} ${dim(`[${rule.level}, section ${oneLine(rule.section)}]`)}`);
+          lines.push(indent(failureText(rule, 'brief'), '    '));
+        }
+        lines.push('');
+      }
+      lines.push(`Target: ${oneLine(run.target.baseUrl)}${run.target.embedded ? ' (embedded reference implementation)' : ''}`);
+      lines.push(`Seed: ${run.seed} (replay this run with --seed ${run.seed} and the same target options)`);
+      if (reports) lines.push(`Reports: ${reports.html}`, `         ${reports.junit}`, `         ${reports.json}`);
+      lines.push(`Duration: ${duration(run.durationMs)}`);
+      // Plain, uncoloured and last: CI systems parse this line.
+      lines.push(tallyLine(tally(run.rules)));
+      const text = `${lines.join('\n')}\n`;
+      out.write(text);
+      return text;
+    },
+  };
+}
+
+function indent(text: string, prefix: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line === '' ? line : prefix + line))
+    .join('\n');
+}

@@ -1,0 +1,69 @@
+// A failure as plain text: the JUnit failure body (full) and the console summary
+// (brief) read the same words, and the HTML report shows the same request and
+// response heads, so a person sees one format wherever they look.
+import type { Exchange, RecordedRequest, RecordedResponse, RuleResult } from '../results/model.ts';
+import { oneLine, printable } from './format.ts';
+
+/** `full` holds headers and bodies; `brief` keeps what fits in a console summary. */
+export type EvidenceDetail = 'full' | 'brief';
+
+/** One line saying why the rule failed: its reason, else the first line of the evidence message. */
+export function failureHeadline(rule: RuleResult): string {
+  const text = rule.reason ?? rule.evidence?.message ?? '';
+  return oneLine(text.split('\n')[0] ?? '') || `${rule.level} violation`;
+}
+
+/** The evidence of a failed rule as text, with control characters made printable. */
+export function failureText(rule: RuleResult, detail: EvidenceDetail): string {
+  const evidence = rule.evidence;
+  const lines: string[] = [evidence?.message ?? rule.reason ?? `${rule.level} violation`];
+  if (detail === 'full') lines.push(`Section: ${rule.section}`);
+  if (evidence?.counterexample !== undefined) lines.push(`Counterexample: ${evidence.counterexample}`);
+  const replay = replayParameters(evidence?.seed, evidence?.path);
+  if (replay) lines.push(`Replay with fast-check parameters: ${replay}`);
+  if (evidence?.exchange) lines.push(...exchangeLines(evidence.exchange, detail));
+  return printable(lines.join('\n'));
+}
+
+/** Seed and path in the form fast-check's `fc.assert(property, params)` takes, so it can be pasted back. */
+export function replayParameters(seed: number | undefined, path: string | undefined): string | undefined {
+  const parts = [seed !== undefined && `seed: ${seed}`, path !== undefined && `path: ${JSON.stringify(path)}`];
+  const given = parts.filter((part): part is string => part !== false);
+  return given.length > 0 ? `{ ${given.join(', ')} }` : undefined;
+}
+
+/** Request line and headers, as on the wire. */
+export function requestHead(request: RecordedRequest): string {
+  return [`${request.method} ${request.url}`, ...headerLines(request.headers)].join('\n');
+}
+
+/** Status line and headers, as on the wire. */
+export function responseHead(response: RecordedResponse): string {
+  return [`HTTP ${response.status}`, ...headerLines(response.headers)].join('\n');
+}
+
+export const TRUNCATED_NOTE = '[body truncated at the evidence size cap]';
+
+function exchangeLines({ request, response, networkError, curl }: Exchange, detail: EvidenceDetail): string[] {
+  const lines: string[] = [];
+  if (detail === 'brief') {
+    const outcome = response ? `HTTP ${response.status}` : `no response (${networkError ?? 'unknown error'})`;
+    lines.push(`Request: ${request.method} ${request.url} -> ${outcome}`);
+  } else {
+    lines.push('', '--- Request ---', requestHead(request));
+    if (request.body !== undefined) lines.push('', request.body);
+    if (response) {
+      lines.push('', '--- Response ---', responseHead(response));
+      if (response.body !== '') lines.push('', response.body);
+      if (response.truncated) lines.push(TRUNCATED_NOTE);
+    }
+    if (networkError !== undefined) lines.push('', `Network error (no response): ${networkError}`);
+    lines.push('');
+  }
+  lines.push('Reproduce with:', curl);
+  return lines;
+}
+
+function headerLines(headers: Record<string, string>): string[] {
+  return Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+}

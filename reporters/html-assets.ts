@@ -1,0 +1,73 @@
+// The stylesheet and the filter script of report.html, inlined into the page so
+// the file opens from disk, mailed or archived, with no network.
+
+export const REPORT_STYLE = `
+:root { color-scheme: light dark; --pass: #1a7f37; --fail: #cf222e; --skip: #8a6d00; --muted: #59636e;
+  --line: #d0d7de; --code: #f6f8fa; --bg: #fff; --fg: #1f2328; }
+@media (prefers-color-scheme: dark) {
+  :root { --pass: #3fb950; --fail: #ff7b72; --skip: #d29922; --muted: #9198a1; --line: #3d444d;
+    --code: #151b23; --bg: #0d1117; --fg: #e6edf3; }
+}
+* { box-sizing: border-box; }
+body { margin: 0 auto; max-width: 72rem; padding: 1.5rem; background: var(--bg); color: var(--fg);
+  font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; }
+pre { margin: 0.25rem 0 0.75rem; padding: 0.6rem 0.75rem; background: var(--code); border: 1px solid var(--line);
+  border-radius: 6px; white-space: pre-wrap; overflow-wrap: anywhere; }
+h1 { margin: 0 0 0.75rem; font-size: 1.6rem; }
+h2 { margin: 2rem 0 0.5rem; padding-bottom: 0.25rem; border-bottom: 1px solid var(--line); font-size: 1.2rem; }
+h3 { margin: 0; font-size: 1rem; font-weight: 600; }
+h4 { margin: 0.75rem 0 0; font-size: 0.9rem; }
+dl.run { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; margin: 0 0 1rem; }
+dl.run dt { color: var(--muted); }
+dl.run dd { margin: 0; }
+#totals { margin: 1rem 0; }
+#totals p { margin: 0 0 0.4rem; font-size: 1.05rem; }
+.meter { display: flex; height: 0.75rem; border-radius: 6px; overflow: hidden; background: var(--line); }
+.meter span { display: block; }
+.meter .passed, .status.passed { background: var(--pass); }
+.meter .failed, .status.failed { background: var(--fail); }
+.meter .skipped, .status.skipped { background: var(--skip); }
+.filter { display: flex; gap: 0.5rem; flex-wrap: wrap; margin: 1rem 0; }
+.filter button { font: inherit; padding: 0.25rem 0.9rem; border: 1px solid var(--line); border-radius: 999px;
+  background: var(--bg); color: var(--fg); cursor: pointer; }
+.filter button[aria-pressed="true"] { background: var(--fg); color: var(--bg); }
+ul.rules { list-style: none; margin: 0; padding: 0; }
+li.rule { padding: 0.5rem 0; border-bottom: 1px solid var(--line); }
+.rule-head { display: flex; gap: 0.6rem; align-items: baseline; flex-wrap: wrap; }
+.status, .level { display: inline-block; min-width: 3.2rem; padding: 0 0.4rem; border-radius: 4px;
+  font-size: 0.75rem; font-weight: 700; text-align: center; color: var(--bg); }
+.level { min-width: 0; color: var(--fg); border: 1px solid var(--line); }
+.level.must { border-color: var(--fail); }
+.meta { color: var(--muted); font-size: 0.85rem; }
+.reason, .message { margin: 0.4rem 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+details { margin: 0.5rem 0 0.25rem; padding: 0.25rem 0.75rem 0.5rem; border-left: 3px solid var(--fail); }
+summary { cursor: pointer; font-weight: 600; }
+pre.curl { user-select: all; }
+.note { color: var(--muted); font-style: italic; }
+[hidden] { display: none !important; }
+`;
+
+// Progressive enhancement: without the script every rule shows and the buttons
+// stay hidden, so nothing is lost where scripts are off.
+export const FILTER_SCRIPT = `
+(() => {
+  const bar = document.querySelector('.filter');
+  const buttons = Array.from(bar.querySelectorAll('button'));
+  const rules = Array.from(document.querySelectorAll('[data-rule-id]'));
+  const sections = Array.from(document.querySelectorAll('section.spec-section'));
+  const shown = document.getElementById('filter-status');
+  const show = (status) => {
+    for (const button of buttons) button.setAttribute('aria-pressed', String(button.dataset.filter === status));
+    for (const rule of rules) rule.hidden = status !== 'all' && rule.dataset.status !== status;
+    for (const section of sections) section.hidden = !section.querySelector('[data-rule-id]:not([hidden])');
+    const count = rules.filter((rule) => !rule.hidden).length;
+    shown.textContent = count === 1 ? 'Showing 1 rule.' : 'Showing ' + count + ' rules.';
+  };
+  bar.addEventListener('click', (event) => {
+    const button = event.target.closest('button');
+    if (button) show(button.dataset.filter);
+  });
+  bar.hidden = false;
+})();
+`;

@@ -1,0 +1,155 @@
+// report.html: one self-contained page a person reads in a browser. A pure
+// function of the results; every piece of text is escaped, and a Content
+// Security Policy forbids any fetch and any script but the page's own filter.
+import { createHash } from 'node:crypto';
+import type { Redactor } from '../harness/redact.ts';
+import type { Evidence, RuleResult, RunResult, TargetDescription } from '../results/model.ts';
+import { replayParameters, requestHead, responseHead, TRUNCATED_NOTE } from './evidence-text.ts';
+import { duration, printable } from './format.ts';
+import { FILTER_SCRIPT, REPORT_STYLE } from './html-assets.ts';
+import { scrubRun } from './scrub.ts';
+import { groupBySection } from './sections.ts';
+import { tally, tallyLine, type Tally } from './tally.ts';
+
+const STATUS_LABEL: Record<RuleResult['status'], string> = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP' };
+
+export function htmlReport(result: RunResult, redactor: Redactor): string {
+  const run = scrubRun(result, redactor);
+  const totals = tally(run.rules);
+  const scriptHash = createHash('sha256').update(FILTER_SCRIPT).digest('base64');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'">
+<title>${escapeHtml(`cp-conformance: ${tallyLine(totals)} (${run.target.baseUrl})`)}</title>
+<style>${REPORT_STYLE}</style>
+</head>
+<body>
+<header>
+<h1>cp-conformance report</h1>
+${runDetails(run)}
+${totalsSection(totals)}
+${filterBar(totals, run.rules.length)}
+</header>
+<main>
+${groupBySection(run.rules)
+  .map(
+    ({ section, heading, rules }) => `<section class="spec-section" aria-labelledby="section-${escapeHtml(section)}">
+<h2 id="section-${escapeHtml(section)}">${escapeHtml(heading)}</h2>
+<ul class="rules">
+${rules.map(ruleItem).join('\n')}
+</ul>
+</section>`,
+  )
+  .join('\n')}
+</main>
+<script>${FILTER_SCRIPT}</script>
+</body>
+</html>
+`;
+}
+
+function runDetails(run: RunResult): string {
+  const rows: [string, string | undefined][] = [
+    ['Target', targetLine(run.target)],
+    ['Sandbox URL', run.target.sandboxUrl && code(run.target.sandboxUrl)],
+    ['Control URL', run.target.controlUrl && code(run.target.controlUrl)],
+    ['Account', run.target.accountId && code(run.target.accountId)],
+    ['Credentials given', run.target.credentials.length > 0 ? escapeHtml(run.target.credentials.join(', ')) : 'none'],
+    ['Seed', `${code(String(run.seed))}; replay this run with ${code(`--seed ${run.seed}`)} and the same target options`],
+    ['Started', startedAt(run.startedAt)],
+    ['Duration', escapeHtml(duration(run.durationMs))],
+  ];
+  const shown = rows.filter((row): row is [string, string] => row[1] !== undefined);
+  return `<dl class="run">\n${shown.map(([name, value]) => `<dt>${name}</dt><dd>${value}</dd>`).join('\n')}\n</dl>`;
+}
+
+function targetLine(target: TargetDescription): string {
+  return code(target.baseUrl) + (target.embedded ? ' (embedded reference implementation)' : '');
+}
+
+function startedAt(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return escapeHtml(iso);
+  const utc = date.toISOString();
+  return `<time datetime="${escapeHtml(utc)}">${escapeHtml(`${utc.slice(0, 10)} ${utc.slice(11, 19)} UTC`)}</time>`;
+}
+
+function totalsSection(totals: Tally): string {
+  const all = totals.passed + totals.failed + totals.skipped;
+  const segment = (status: keyof Tally): string =>
+    totals[status] === 0 ? '' : `<span class="${status}" style="width:${((100 * totals[status]) / all).toFixed(2)}%"></span>`;
+  return `<section id="totals" aria-label="Totals">
+<p><strong>${all} rules:</strong> <span data-count="passed">${totals.passed} passed</span>, <span data-count="failed">${totals.failed} failed</span>, <span data-count="skipped">${totals.skipped} skipped</span></p>
+<div class="meter" role="img" aria-label="${escapeHtml(tallyLine(totals))}">${segment('passed')}${segment('failed')}${segment('skipped')}</div>
+</section>`;
+}
+
+function filterBar(totals: Tally, all: number): string {
+  const button = (filter: string, label: string, count: number): string =>
+    `<button type="button" data-filter="${filter}" aria-pressed="${filter === 'all'}">${label} (${count})</button>`;
+  return `<nav class="filter" aria-label="Show rules by status" hidden>
+${button('all', 'All', all)}
+${button('failed', 'Failed', totals.failed)}
+${button('skipped', 'Skipped', totals.skipped)}
+${button('passed', 'Passed', totals.passed)}
+<span id="filter-status" class="meta" role="status"></span>
+</nav>`;
+}
+
+function ruleItem(rule: RuleResult): string {
+  return `<li class="rule" id="rule-${escapeHtml(rule.id)}" data-rule-id="${escapeHtml(rule.id)}" data-status="${rule.status}">
+<div class="rule-head">
+<span class="status ${rule.status}">${STATUS_LABEL[rule.status]}</span>
+<h3><code>${escapeHtml(rule.id)}</code> ${escapeHtml(rule.title)}</h3>
+<span class="level ${rule.level.toLowerCase()}">${escapeHtml(rule.level)}</span>
+<span class="meta">§${escapeHtml(rule.section)} · ${escapeHtml(duration(rule.durationMs))} · ${rule.requests} ${rule.requests === 1 ? 'request' : 'requests'}</span>
+</div>
+${ruleBody(rule)}
+</li>`;
+}
+
+function ruleBody(rule: RuleResult): string {
+  if (rule.status === 'skipped') return `<p class="reason">Skipped: ${escapeHtml(rule.reason ?? 'no reason given')}</p>`;
+  if (rule.status === 'passed') return '';
+  return `<details open>
+<summary>Why it failed</summary>
+${rule.evidence ? evidenceBlock(rule.evidence) : `<p class="message">${escapeHtml(rule.reason ?? `${rule.level} violation`)}</p>`}
+</details>`;
+}
+
+function evidenceBlock(evidence: Evidence): string {
+  const parts = [`<p class="message">${escapeHtml(evidence.message)}</p>`];
+  if (evidence.counterexample !== undefined) parts.push(`<h4>Counterexample (shrunk)</h4>`, pre(evidence.counterexample));
+  const replay = replayParameters(evidence.seed, evidence.path);
+  if (replay) parts.push(`<h4>Replay with fast-check parameters</h4>`, pre(replay));
+  const exchange = evidence.exchange;
+  if (exchange) {
+    const { request, response } = exchange;
+    parts.push(`<h4>Request</h4>`, pre(requestHead(request)));
+    if (request.body !== undefined) parts.push(pre(request.body));
+    if (response) {
+      parts.push(`<h4>Response</h4>`, pre(responseHead(response)));
+      if (response.body !== '') parts.push(pre(response.body));
+      if (response.truncated) parts.push(`<p class="note">${escapeHtml(TRUNCATED_NOTE)}</p>`);
+    }
+    if (exchange.networkError !== undefined) {
+      parts.push(`<h4>No response</h4>`, `<p class="message">${escapeHtml(exchange.networkError)}</p>`);
+    }
+    parts.push(`<h4>Reproduce with</h4>`, pre(exchange.curl, 'curl'));
+  }
+  return parts.join('\n');
+}
+
+const pre = (content: string, className?: string): string =>
+  `<pre${className ? ` class="${className}"` : ''}>${escapeHtml(content)}</pre>`;
+
+const code = (content: string): string => `<code>${escapeHtml(content)}</code>`;
+
+// For text and attribute values alike: the five characters HTML gives meaning to,
+// after control characters are made visible.
+function escapeHtml(content: string): string {
+  return printable(content).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

@@ -1,0 +1,28 @@
+// results.json: the machine-readable report of CONTRACT section 1, for scripts
+// and dashboards. Documented by results/results.schema.json; its keys are a
+// public interface, so the run's and the rules' keys are listed here one by one
+// rather than spread from the model: a new model field reaches the file only on
+// purpose. Evidence keeps the model's Evidence shape.
+import type { Redactor } from '../harness/redact.ts';
+import type { RuleResult, RunResult } from '../results/model.ts';
+import { scrubRun } from './scrub.ts';
+import { tally } from './tally.ts';
+
+export function resultsJson(result: RunResult, redactor: Redactor): string {
+  const run = scrubRun(result, redactor);
+  const { baseUrl, sandboxUrl, controlUrl, accountId, embedded, credentials } = run.target;
+  const document = {
+    seed: run.seed,
+    target: { baseUrl, sandboxUrl, controlUrl, accountId, embedded, credentials },
+    startedAt: run.startedAt,
+    durationMs: run.durationMs,
+    summary: tally(run.rules),
+    rules: run.rules.map(ruleEntry),
+  };
+  // JSON.stringify leaves out the optional fields that are undefined.
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+function ruleEntry({ id, level, section, title, status, reason, evidence, suite, durationMs, requests }: RuleResult) {
+  return { id, level, section, title, status, reason, evidence, suite, durationMs, requests };
+}

@@ -1,0 +1,81 @@
+// junit.xml in the Jenkins/Surefire dialect that GitHub, GitLab and Jenkins all
+// read: one <testsuite> per suite, one <testcase> per rule. A failed expectation
+// of the target is a <failure>; the tool never reports an <error>, because a run
+// it could not make ends with exit status 2 and no reports.
+import { create } from 'xmlbuilder2';
+import type { Redactor } from '../harness/redact.ts';
+import type { RuleResult, RunResult } from '../results/model.ts';
+import { failureHeadline, failureText } from './evidence-text.ts';
+import { oneLine } from './format.ts';
+import { groupBy } from './group.ts';
+import { scrubRun } from './scrub.ts';
+import { tally } from './tally.ts';
+
+type XMLBuilder = ReturnType<typeof create>;
+
+export function junitXml(result: RunResult, redactor: Redactor): string {
+  const run = scrubRun(result, redactor);
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('testsuites', {
+    name: 'cp-conformance',
+    ...counts(run.rules),
+    time: seconds(run.durationMs),
+  });
+  for (const [suite, rules] of groupBy(run.rules, (rule) => rule.suite)) {
+    const element = root.ele('testsuite', {
+      name: oneLine(suite),
+      ...counts(rules),
+      time: seconds(sum(rules.map((rule) => rule.durationMs))),
+      ...timestamp(run.startedAt),
+    });
+    addProperties(element, run);
+    for (const rule of rules) addTestcase(element, rule);
+  }
+  return root.end({ prettyPrint: true });
+}
+
+function addTestcase(parent: XMLBuilder, rule: RuleResult): void {
+  const testcase = parent.ele('testcase', {
+    name: oneLine(`${rule.id} ${rule.title}`),
+    classname: oneLine(rule.suite),
+    time: seconds(rule.durationMs),
+  });
+  if (rule.status === 'failed') {
+    testcase
+      .ele('failure', { message: failureHeadline(rule), type: `${rule.level} violation` })
+      .txt(failureText(rule, 'full'));
+  } else if (rule.status === 'skipped') {
+    testcase.ele('skipped', { message: oneLine(rule.reason ?? 'skipped') });
+  }
+}
+
+// Repeated on every suite: consumers that show properties show them per suite.
+// The target's URLs and the run's seed only; credentials are listed by name in
+// the results, never here.
+function addProperties(parent: XMLBuilder, run: RunResult): void {
+  const properties: [string, string | undefined][] = [
+    ['seed', String(run.seed)],
+    ['target.baseUrl', run.target.baseUrl],
+    ['target.sandboxUrl', run.target.sandboxUrl],
+    ['target.controlUrl', run.target.controlUrl],
+    ['target.embedded', String(run.target.embedded)],
+  ];
+  const element = parent.ele('properties');
+  for (const [name, value] of properties) {
+    if (value !== undefined) element.ele('property', { name, value: oneLine(value) });
+  }
+}
+
+function counts(rules: RuleResult[]): Record<string, string> {
+  const { failed, skipped } = tally(rules);
+  return { tests: String(rules.length), failures: String(failed), errors: '0', skipped: String(skipped) };
+}
+
+const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
+
+const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+
+// The Jenkins schema wants a local date-time without zone; the run's start in UTC.
+function timestamp(startedAt: string): { timestamp?: string } {
+  const date = new Date(startedAt);
+  return Number.isNaN(date.getTime()) ? {} : { timestamp: date.toISOString().slice(0, 19) };
+}

@@ -1,0 +1,26 @@
+// The three reports of every run that reaches the target, under fixed names in
+// one directory (CONTRACT section 1).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Redactor } from '../harness/redact.ts';
+import type { RunResult } from '../results/model.ts';
+import { htmlReport } from './html.ts';
+import { junitXml } from './junit.ts';
+import { resultsJson } from './json.ts';
+
+export interface ReportPaths {
+  junit: string;
+  html: string;
+  json: string;
+}
+
+export async function writeReports(result: RunResult, dir: string, redactor: Redactor): Promise<ReportPaths> {
+  const paths: ReportPaths = { junit: join(dir, 'junit.xml'), html: join(dir, 'report.html'), json: join(dir, 'results.json') };
+  await mkdir(dir, { recursive: true });
+  await Promise.all([
+    writeFile(paths.junit, junitXml(result, redactor)),
+    writeFile(paths.html, htmlReport(result, redactor)),
+    writeFile(paths.json, resultsJson(result, redactor)),
+  ]);
+  return paths;
+}

@@ -1,0 +1,81 @@
+// The results of one run: what the runner collects from the suites and what every
+// reporter reads. Reporters are pure functions of this value.
+
+export type Level = 'MUST' | 'SHOULD';
+export type RuleStatus = 'passed' | 'failed' | 'skipped';
+
+/** One HTTP request as the suite sent it, credentials already masked. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** One HTTP response as the target sent it, capped and masked. */
+export interface RecordedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** true when the body was longer than the evidence cap and was cut. */
+  truncated?: boolean;
+}
+
+export interface Exchange {
+  request: RecordedRequest;
+  /** Absent when no response came (refused, timed out, reset). */
+  response?: RecordedResponse;
+  /** Why no response came, when none did. */
+  networkError?: string;
+  /** A shell line that sends the same request, with `Bearer ***` for the credential. */
+  curl: string;
+}
+
+/** What a person needs to act on a failure. */
+export interface Evidence {
+  /** The violated expectation, in words. */
+  message: string;
+  /** The shrunk generated input, as fast-check prints it. */
+  counterexample?: string;
+  /** fast-check seed and path that replay exactly this case. */
+  seed?: number;
+  path?: string;
+  /** The exchange that showed the violation (the last one sent before it). */
+  exchange?: Exchange;
+}
+
+export interface RuleResult {
+  id: string;
+  level: Level;
+  section: string;
+  title: string;
+  /** The suite (vitest file) that checks the rule; the JUnit classname. */
+  suite: string;
+  status: RuleStatus;
+  /** Why the rule was skipped, or a one-line summary of why it failed. */
+  reason?: string;
+  evidence?: Evidence;
+  durationMs: number;
+  /** Requests the check sent. */
+  requests: number;
+}
+
+export interface TargetDescription {
+  baseUrl: string;
+  sandboxUrl?: string;
+  controlUrl?: string;
+  accountId?: string;
+  /** true when the embedded reference implementation was started for this run. */
+  embedded: boolean;
+  /** Which credentials were given (never their values). */
+  credentials: string[];
+}
+
+export interface RunResult {
+  seed: number;
+  target: TargetDescription;
+  startedAt: string;
+  durationMs: number;
+  summary: { passed: number; failed: number; skipped: number };
+  rules: RuleResult[];
+}

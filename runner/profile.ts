@@ -1,0 +1,30 @@
+// Loads a user's profile file over the defaults; a bad file is a RunError naming the key.
+import { readFile } from 'node:fs/promises';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { defaultProfile, profileSchema, type Profile } from '../spec/profile.ts';
+import { RunError } from './run-error.ts';
+
+const validate = new Ajv2020({ allErrors: false }).compile(profileSchema);
+
+export async function loadProfile(file: string | undefined): Promise<Profile> {
+  if (!file) return defaultProfile;
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new RunError(`cannot read the profile ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new RunError(`the profile ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!validate(parsed)) {
+    const e = validate.errors?.[0];
+    const key = e?.keyword === 'additionalProperties' ? `${e.instancePath}/${String(e.params.additionalProperty)}` : e?.instancePath;
+    const why = e?.keyword === 'additionalProperties' ? 'is not a profile key' : e?.message;
+    throw new RunError(`the profile ${file} is invalid: ${key || '(top level)'} ${why ?? 'is invalid'}`);
+  }
+  return { ...defaultProfile, ...(parsed as Partial<Profile>) };
+}

@@ -1,0 +1,29 @@
+import type { RuleDefinition } from './rule.ts';
+
+// Section 5: every request carries a bearer token; section 7: refusals carry the Error body.
+export const authRules = [
+  {
+    id: 'auth.missing-credentials',
+    level: 'MUST',
+    section: '5, 7',
+    title: 'A control-plane request without credentials is refused with 401 and an Error body whose code is 401',
+  },
+  {
+    id: 'auth.invalid-token',
+    level: 'MUST',
+    section: '5, 7',
+    title: 'A control-plane request with an invalid or malformed bearer token is refused with 401 and an Error body whose code is 401',
+  },
+  {
+    id: 'auth.no-scope-forbidden',
+    level: 'MUST',
+    section: '5, 7',
+    title: 'A valid credential that holds no scope is refused with 403 and an Error body whose code is 403',
+  },
+  {
+    id: 'auth.sandbox-address-requires-token',
+    level: 'MUST',
+    section: '4.2, 5',
+    title: 'A sandbox-address request without the bearer token is refused with a 4xx and an {error} body',
+  },
+] as const satisfies readonly RuleDefinition[];

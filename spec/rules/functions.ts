@@ -1,0 +1,162 @@
+import type { RuleDefinition } from './rule.ts';
+
+// GET /functions (sections 2.8, 4.1, 5, 7, 8, 9): versioned shapes, paging, sort,
+// search, cursors and who may list.
+export const functionsRules = [
+  {
+    id: 'functions.version.paged-from-2026-04-28',
+    level: 'MUST',
+    section: '4.1, 9',
+    title: 'A Service-Version date on or after 2026-04-28 gets a FunctionList {data, meta}',
+  },
+  {
+    id: 'functions.version.legacy-before-2026-04-28',
+    level: 'MUST',
+    section: '4.1, 9',
+    title: 'A Service-Version date before 2026-04-28 gets a bare array of all functions, ignoring sort, q, limit and cursor',
+  },
+  {
+    id: 'functions.version.unversioned-either-shape',
+    level: 'MUST',
+    section: '9',
+    title: 'Without Service-Version the listing is a FunctionList page or a bare array of all functions (the profile may pin one)',
+  },
+  {
+    id: 'functions.limit.default-50',
+    level: 'MUST',
+    section: '4.1, 8',
+    title: 'Without limit a page holds 50 functions (or all, when fewer)',
+  },
+  {
+    id: 'functions.limit.honoured',
+    level: 'MUST',
+    section: '4.1, 8',
+    title: 'A limit from 1 to 200 gives pages of that many functions',
+  },
+  {
+    id: 'functions.limit.clamped-to-200',
+    level: 'MUST',
+    section: '4.1, 8',
+    title: 'A limit above 200 is clamped: the page holds 200 functions, not an error',
+  },
+  {
+    id: 'functions.limit.invalid-not-served',
+    level: 'MUST',
+    section: '4.1, 8',
+    title: 'A limit under 1 or not an integer is not served as a page, and is not answered with a 5xx',
+  },
+  {
+    id: 'functions.pagination.every-item-once',
+    level: 'MUST',
+    section: '2.8, 4.1',
+    title: 'Following nextCursor from the first page to the last lists every function exactly once, in the requested order',
+  },
+  {
+    id: 'functions.pagination.has-more-and-next-cursor',
+    level: 'MUST',
+    section: '2.8',
+    title: 'hasMore is false exactly on the page that ends the listing, and nextCursor is empty exactly when hasMore is false',
+  },
+  {
+    id: 'functions.pagination.total-not-narrowed',
+    level: 'MUST',
+    section: '2.8',
+    title: 'meta.total is the number of functions in the workspace, not narrowed by q',
+  },
+  {
+    id: 'functions.sort.default-created-at-desc',
+    level: 'MUST',
+    section: '4.1',
+    title: 'Without sort the listing is ordered by createdAt descending',
+  },
+  {
+    id: 'functions.sort.orders',
+    level: 'MUST',
+    section: '4.1',
+    title: 'Each of createdAt:desc, createdAt:asc, name:asc and name:desc orders the listing as named',
+  },
+  {
+    id: 'functions.sort.unknown-rejected',
+    level: 'MUST',
+    section: '4.1',
+    title: 'A sort value outside the enum is rejected with a 4xx and an Error body',
+  },
+  {
+    id: 'functions.search.fields',
+    level: 'MUST',
+    section: '4.1',
+    title: 'q selects the functions whose name, displayName, label key or label value holds it as a substring',
+  },
+  {
+    id: 'functions.search.trimmed-lowercased',
+    level: 'MUST',
+    section: '4.1',
+    title: 'q is trimmed and lowercased before the search',
+  },
+  {
+    id: 'functions.search.short-query-unfiltered',
+    level: 'MUST',
+    section: '4.1, 8',
+    title: 'A q under 2 characters after trimming gives the unfiltered listing',
+  },
+  {
+    id: 'functions.search.max-length',
+    level: 'MUST',
+    section: '4.1, 8',
+    title: 'A q over 200 characters is rejected with a 4xx or searched as at most 200 characters, never beyond the bound',
+  },
+  {
+    id: 'functions.cursor.bound-to-sort',
+    level: 'MUST',
+    section: '4.1, 7',
+    title: 'A cursor reused with another sort is rejected with a 4xx and an Error body',
+  },
+  {
+    id: 'functions.cursor.bound-to-q',
+    level: 'MUST',
+    section: '4.1, 7',
+    title: 'A cursor reused with another q is rejected with a 4xx and an Error body',
+  },
+  {
+    id: 'functions.cursor.bound-to-workspace',
+    level: 'MUST',
+    section: '4.1, 7',
+    title: 'A cursor reused from another workspace is rejected with a 4xx and an Error body',
+  },
+  {
+    id: 'functions.cursor.never-issued-rejected',
+    level: 'MUST',
+    section: '4.1, 7',
+    title: 'A cursor the server never issued (garbage, truncated, altered) is rejected with a 4xx, never served as the first page',
+  },
+  {
+    id: 'functions.cursor.expires-after-24h',
+    level: 'MUST',
+    section: '4.1, 7, 8',
+    title: 'A cursor is accepted for 24 hours after it was issued and rejected with a 4xx after that',
+  },
+  {
+    id: 'functions.anchor.end-tail-page',
+    level: 'MUST',
+    section: '4.1',
+    title: 'anchor=end with a createdAt sort returns the last limit functions of the ordered listing, with hasMore false',
+  },
+  {
+    id: 'functions.auth.list-scope-accepted',
+    level: 'MUST',
+    section: '5',
+    title: 'A credential with the functions:list scope may list functions',
+  },
+  {
+    id: 'functions.auth.no-scope-forbidden',
+    level: 'MUST',
+    section: '5, 7',
+    title: 'A credential without the functions:list scope is refused with 403 and an Error body',
+  },
+  {
+    id: 'functions.responses.documented',
+    level: 'MUST',
+    section: '4.1, 7',
+    title: 'Every answer of GET /functions matches the OpenAPI document, and every error carries an Error body whose code is the HTTP status',
+  },
+] as const satisfies readonly RuleDefinition[];

@@ -1,0 +1,121 @@
+import type { RuleDefinition } from './rule.ts';
+
+// Sections 2.1 to 2.5, 3, 4.1, 5, 6, 7: sandboxes, egress IPs and custom domains as
+// GET /sandboxes/{sandboxName}, GET /egressips and GET /customdomains return them.
+export const resourcesRules = [
+  {
+    id: 'resources.metadata.fields',
+    level: 'MUST',
+    section: '2.1, 2.4, 2.5',
+    title:
+      'metadata.name, displayName, externalId and labels come back as set and keep their rules (name lowercase alphanumeric and hyphens, at most 49; displayName at most 63; externalId alphanumeric and dash, at most 64; labels a string map)',
+  },
+  {
+    id: 'resources.metadata.read-only',
+    level: 'MUST',
+    section: '2.1, 2.4, 2.5',
+    title: 'Every returned resource carries its read-only metadata (createdAt, updatedAt, createdBy, updatedBy, workspace; sandboxes also plan and url) as strings',
+  },
+  {
+    id: 'resources.sandbox.spec',
+    level: 'MUST',
+    section: '2.3, 4.1',
+    title: 'GET /sandboxes/{sandboxName} returns the spec of the sandbox as set: every field, with its type',
+  },
+  {
+    id: 'resources.egressips.spec',
+    level: 'MUST',
+    section: '2.4, 4.1',
+    title: 'GET /egressips returns each egress IP with its metadata (gatewayName, vpcName) and spec (ipFamily, publicIp) as set',
+  },
+  {
+    id: 'resources.customdomains.spec',
+    level: 'MUST',
+    section: '2.5, 4.1',
+    title: 'GET /customdomains returns each custom domain with its spec as set: every field, with its type',
+  },
+  {
+    id: 'resources.deployment-status',
+    level: 'MUST',
+    section: '2.3, 2.4, 3',
+    title: 'The deployment status of sandboxes and egress IPs is one of the ten values of section 3',
+  },
+  {
+    id: 'resources.sandbox.run-state',
+    level: 'MUST',
+    section: '2.3, 3',
+    title: 'A sandbox carries its current state, RUNNING or STANDBY, in the run-state field',
+  },
+  {
+    id: 'resources.events',
+    level: 'MUST',
+    section: '2.3, 2.4, 6',
+    title: 'The events of sandboxes and egress IPs are records of type, status (a deployment status), message, revision, canaryRevision and an ISO 8601 time',
+  },
+  {
+    id: 'resources.sandbox.expires-in',
+    level: 'MUST',
+    section: '2.3',
+    title: 'expiresIn is an integer present only when the sandbox has a lifecycle',
+  },
+  {
+    id: 'resources.secrets.hidden-unless-asked',
+    level: 'MUST',
+    section: '2.3, 4.1',
+    title: 'A workspace admin who does not ask for secrets gets no secret value (env secrets, proxy routing secrets) anywhere in the sandbox response',
+  },
+  {
+    id: 'resources.secrets.member-never-sees',
+    level: 'MUST',
+    section: '2.3, 4.1, 5',
+    title: 'A caller without the workspace admin role gets no secret value, even when asking for secrets',
+  },
+  {
+    id: 'resources.secrets.shown-to-admin-who-asks',
+    level: 'MUST',
+    section: '2.3, 4.1, 5',
+    title: 'A workspace admin who asks for secrets gets every secret value of the sandbox',
+  },
+  {
+    id: 'resources.sandbox.not-found',
+    level: 'MUST',
+    section: '4.1, 7',
+    title: 'GET /sandboxes/{sandboxName} answers an unknown name with 404 and an Error body whose code is 404',
+  },
+  {
+    id: 'resources.sandbox.refusals',
+    level: 'MUST',
+    section: '4.1, 5, 7',
+    title: 'GET /sandboxes/{sandboxName} refuses a request without credentials (401) and a credential without scope (403) with an Error body whose code is the status',
+  },
+  {
+    id: 'resources.sandbox.workspace-scoped',
+    level: 'MUST',
+    section: '1, 4.1',
+    title: "GET /sandboxes/{sandboxName} does not serve another workspace's sandbox",
+  },
+  {
+    id: 'resources.egressips.whole-workspace',
+    level: 'MUST',
+    section: '2.4, 4.1',
+    title: 'GET /egressips answers a bare array holding every egress IP of the workspace',
+  },
+  {
+    id: 'resources.customdomains.whole-workspace',
+    level: 'MUST',
+    section: '2.5, 4.1',
+    title: 'GET /customdomains answers a bare array holding every custom domain of the workspace',
+  },
+  {
+    id: 'resources.egressips.workspace-only',
+    level: 'MUST',
+    section: '1, 4.1',
+    title: "GET /egressips does not list another workspace's egress IPs",
+  },
+  {
+    id: 'resources.customdomains.workspace-only',
+    level: 'MUST',
+    section: '1, 4.1',
+    title: "GET /customdomains does not list another workspace's custom domains",
+  },
+] as const satisfies readonly RuleDefinition[];

@@ -1,0 +1,47 @@
+import type { RuleDefinition } from './rule.ts';
+
+// Sections 2, 4 and 7: every successful answer has the documented shape.
+export const schemaRules = [
+  {
+    id: 'schema.functions',
+    level: 'MUST',
+    section: '2.2, 4.1, 9',
+    title: 'GET /functions answers 200 with a FunctionList from version 2026-04-28 and a bare array of Function before it',
+  },
+  {
+    id: 'schema.sandbox',
+    level: 'MUST',
+    section: '2.3, 4.1',
+    title: 'GET /sandboxes/{sandboxName} answers 200 with a Sandbox for an existing sandbox',
+  },
+  {
+    id: 'schema.egressips',
+    level: 'MUST',
+    section: '2.4, 4.1',
+    title: 'GET /egressips answers 200 with an array of Egress IP',
+  },
+  {
+    id: 'schema.customdomains',
+    level: 'MUST',
+    section: '2.5, 4.1',
+    title: 'GET /customdomains answers 200 with an array of Custom domain',
+  },
+  {
+    id: 'schema.metrics',
+    level: 'MUST',
+    section: '2.7, 2.8, 4.1',
+    title: 'The account metrics endpoint answers 200 with an AccountMetricsResponse for a valid window',
+  },
+  {
+    id: 'schema.metrics-enums',
+    level: 'MUST',
+    section: '4.1',
+    title: 'The group-by and resource-types enum endpoints answer 200 with their list of values',
+  },
+  {
+    id: 'schema.sandbox-address',
+    level: 'MUST',
+    section: '2.6, 4.2',
+    title: 'The sandbox address answers its three operations with the documented bodies',
+  },
+] as const satisfies readonly RuleDefinition[];

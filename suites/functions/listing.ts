@@ -1,0 +1,125 @@
+// Requests to GET /functions and the reading of their answers, shared by the
+// functions checks: each reader fails the check, with what the specification
+// requires, when the answer does not have the shape the rule needs.
+import type { FunctionFixture } from '../../generators/functions-fixtures.ts';
+import type { Check } from '../../harness/check.ts';
+import type { HttpResponse, QueryValue } from '../../harness/http.ts';
+import { MAX_LIMIT } from './oracle.ts';
+
+/** The first version with `{data, meta}` listings (section 9). */
+export const PAGED_VERSION = '2026-04-28';
+
+export interface ListQuery {
+  limit?: QueryValue;
+  sort?: string;
+  q?: string;
+  cursor?: string;
+  anchor?: string;
+}
+
+export interface ListOptions {
+  /** `Service-Version`; null sends none. Default: the first paged version. */
+  version?: string | null;
+  token?: string;
+}
+
+export interface Page {
+  names: string[];
+  hasMore: boolean;
+  nextCursor: string;
+  total: number;
+}
+
+export function listFunctions(t: Check, query: ListQuery = {}, options: ListOptions = {}): Promise<HttpResponse> {
+  const version = options.version === undefined ? PAGED_VERSION : options.version;
+  return t.api('/functions', {
+    token: options.token ?? t.config.credentials.admin,
+    query: { ...query },
+    headers: version === null ? {} : { 'service-version': version },
+  });
+}
+
+/** The workspace holds exactly these functions (provider state `functions`). */
+export function setFunctions(t: Check, fixtures: readonly FunctionFixture[]): Promise<void> {
+  return t.control.set('functions', { items: fixtures });
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The names of a list of Function objects, or undefined when an item has no metadata.name. */
+function namesOf(items: unknown[]): string[] | undefined {
+  const names = items.map((item) => (isObject(item) && isObject(item.metadata) ? item.metadata.name : undefined));
+  return names.every((n): n is string => typeof n === 'string') ? names : undefined;
+}
+
+function describeBody(res: HttpResponse): string {
+  if (!res.isJson) return 'a body that is not JSON';
+  if (Array.isArray(res.json)) return `a bare array of ${res.json.length} items`;
+  if (isObject(res.json)) return `an object with keys ${Object.keys(res.json).join(', ') || '(none)'}`;
+  return `the JSON value ${JSON.stringify(res.json)}`;
+}
+
+/** The page of a FunctionList answer; fails the check when `res` is not 200 with `{data, meta}`. */
+export function pageOf(t: Check, res: HttpResponse, what: string): Page {
+  const page = readPage(res);
+  if (page) return page;
+  t.fail(`${what}: the specification requires 200 with a FunctionList {data, meta: {hasMore, nextCursor, total}}; got ${res.status} with ${describeBody(res)}`, res.exchange);
+}
+
+/** The page of `res` when it is 200 with a well-formed FunctionList, else undefined. */
+export function readPage(res: HttpResponse): Page | undefined {
+  if (res.status !== 200 || !isObject(res.json)) return undefined;
+  const { data, meta } = res.json;
+  if (!Array.isArray(data) || !isObject(meta)) return undefined;
+  const names = namesOf(data);
+  const { hasMore, nextCursor, total } = meta;
+  if (!names || typeof hasMore !== 'boolean' || typeof nextCursor !== 'string' || typeof total !== 'number') return undefined;
+  return { names, hasMore, nextCursor, total };
+}
+
+/** The names of a legacy answer; fails the check when `res` is not 200 with a bare array of functions. */
+export function legacyNamesOf(t: Check, res: HttpResponse, what: string): string[] {
+  const names = readLegacy(res);
+  if (names) return names;
+  t.fail(`${what}: the specification requires 200 with a bare array of every Function (versions before ${PAGED_VERSION}); got ${res.status} with ${describeBody(res)}`, res.exchange);
+}
+
+export function readLegacy(res: HttpResponse): string[] | undefined {
+  return res.status === 200 && Array.isArray(res.json) ? namesOf(res.json) : undefined;
+}
+
+export async function fetchPage(t: Check, query: ListQuery, what: string, options: ListOptions = {}): Promise<Page> {
+  return pageOf(t, await listFunctions(t, query, options), what);
+}
+
+/** Why `res` is not a control-plane Error body (section 7) whose code is the HTTP status, or undefined. */
+export function errorBodyProblem(res: HttpResponse): string | undefined {
+  if (!isObject(res.json)) return `the body is ${describeBody(res)}, not an Error object {error, code, message}`;
+  if (typeof res.json.error !== 'string') return 'the Error body has no string "error"';
+  if (res.json.code !== res.status) return `the Error body's code is ${JSON.stringify(res.json.code)}, not the HTTP status ${res.status}`;
+  return undefined;
+}
+
+/** Fails the check unless `res` is a 4xx with an Error body whose code is the status. */
+export function expectRejected(t: Check, res: HttpResponse, what: string): void {
+  t.assert(res.status >= 400 && res.status < 500, `${what} must be rejected with a 4xx and an Error body; got ${res.status} with ${describeBody(res)}`);
+  const problem = errorBodyProblem(res);
+  t.assert(!problem, `${what} is rejected with ${res.status} but ${problem}`);
+}
+
+/**
+ * Follows `nextCursor` from the first page while `hasMore` is true. Stops with a
+ * failure when a page claims more but gives no cursor, or when the walk goes on for
+ * more pages than `expectedItems` can fill (plus one empty page).
+ */
+export async function walk(t: Check, query: ListQuery, expectedItems: number, what: string): Promise<Page[]> {
+  const limit = Math.min(Number(query.limit), MAX_LIMIT);
+  const maxPages = Math.ceil(expectedItems / limit) + 1;
+  const pages = [await fetchPage(t, query, `${what}, first page`)];
+  for (let last = pages[0]!; last.hasMore; last = pages.at(-1)!) {
+    t.assert(last.nextCursor !== '', `${what}: page ${pages.length} says hasMore true but its nextCursor is empty, so the listing cannot be continued`);
+    t.assert(pages.length < maxPages, `${what}: after ${pages.length} pages of at most ${limit} the ${expectedItems} functions are all listed, yet hasMore is still true`);
+    pages.push(await fetchPage(t, { ...query, cursor: last.nextCursor }, `${what}, page ${pages.length + 1}`));
+  }
+  return pages;
+}

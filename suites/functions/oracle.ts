@@ -1,0 +1,134 @@
+// The expected listing, computed from the fixtures the check set, independently of the
+// target: the order of each sort, the slice a page must hold, the set a search matches.
+import { searchableFields, type FunctionFixture } from '../../generators/functions-fixtures.ts';
+
+export const SORTS = ['createdAt:desc', 'createdAt:asc', 'name:asc', 'name:desc'] as const;
+export type Sort = (typeof SORTS)[number];
+export const DEFAULT_SORT: Sort = 'createdAt:desc';
+export const CREATED_AT_SORTS: readonly Sort[] = ['createdAt:asc', 'createdAt:desc'];
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 200;
+export const MAX_QUERY_LENGTH = 200;
+export const MIN_QUERY_LENGTH = 2;
+
+type Compare = (a: FunctionFixture, b: FunctionFixture) => number;
+
+interface Ordering {
+  label: string;
+  compare: Compare;
+}
+
+const createdMs = (f: FunctionFixture) => Date.parse(f.metadata.createdAt);
+const byCreatedAt: Compare = (a, b) => createdMs(a) - createdMs(b);
+const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byName: Compare = (a, b) => codeUnitOrder(a.metadata.name, b.metadata.name);
+// A locale collation (glibc's, used by many databases) ignores hyphens at first level.
+const byNameIgnoringHyphens: Compare = (a, b) =>
+  codeUnitOrder(a.metadata.name.replaceAll('-', ''), b.metadata.name.replaceAll('-', '')) || byName(a, b);
+const reversed = (compare: Compare): Compare => (a, b) => compare(b, a);
+
+/**
+ * The orders a sort may produce. createdAt ties compare equal (any order among them);
+ * the specification does not say how names collate, so both the code-point order and
+ * a hyphen-insensitive collation are accepted.
+ */
+export function orderingsOf(sort: Sort): Ordering[] {
+  switch (sort) {
+    case 'createdAt:asc':
+      return [{ label: 'createdAt ascending', compare: byCreatedAt }];
+    case 'createdAt:desc':
+      return [{ label: 'createdAt descending', compare: reversed(byCreatedAt) }];
+    case 'name:asc':
+      return [
+        { label: 'name ascending', compare: byName },
+        { label: 'name ascending (hyphens ignored)', compare: byNameIgnoringHyphens },
+      ];
+    case 'name:desc':
+      return [
+        { label: 'name descending', compare: reversed(byName) },
+        { label: 'name descending (hyphens ignored)', compare: reversed(byNameIgnoringHyphens) },
+      ];
+  }
+}
+
+const describeItem = (f: FunctionFixture) => `${f.metadata.name} (createdAt ${f.metadata.createdAt})`;
+
+/** The listed names resolved to the fixtures; a problem when a name is unknown or repeated. */
+export function resolveNames(names: readonly string[], fixtures: readonly FunctionFixture[]): { items: FunctionFixture[] } | { problem: string } {
+  const byNameMap = new Map(fixtures.map((f) => [f.metadata.name, f]));
+  const seen = new Set<string>();
+  const items: FunctionFixture[] = [];
+  for (const [index, name] of names.entries()) {
+    const item = byNameMap.get(name);
+    if (!item) return { problem: `item ${index} "${name}" is not one of the workspace's ${fixtures.length} functions` };
+    if (seen.has(name)) return { problem: `"${name}" is listed twice (again at position ${index})` };
+    seen.add(name);
+    items.push(item);
+  }
+  return { items };
+}
+
+/**
+ * Why `names` is not positions `offset` to `offset + count` of the listing in `sort`
+ * order, or undefined when it is (for some accepted ordering; ties may come in any order).
+ */
+export function sliceProblem(
+  names: readonly string[],
+  fixtures: readonly FunctionFixture[],
+  sort: Sort,
+  offset: number,
+  count: number,
+): string | undefined {
+  const resolved = resolveNames(names, fixtures);
+  if ('problem' in resolved) return resolved.problem;
+  const problems = orderingsOf(sort).map(({ label, compare }) => {
+    const expected = [...fixtures].sort(compare).slice(offset, offset + count);
+    if (resolved.items.length !== expected.length)
+      return `expected ${expected.length} items (positions ${offset} to ${offset + expected.length - 1} of ${fixtures.length} in ${label} order), got ${resolved.items.length}`;
+    const at = resolved.items.findIndex((item, i) => compare(item, expected[i]!) !== 0);
+    if (at === -1) return undefined;
+    return `position ${offset + at} in ${label} order should hold ${describeItem(expected[at]!)}${
+      sort.startsWith('createdAt') ? ' or another item created at that instant' : ''
+    }, got ${describeItem(resolved.items[at]!)}`;
+  });
+  return problems.includes(undefined) ? undefined : problems[0];
+}
+
+/** `q` as the server must use it: trimmed, lowercased; '' when under 2 characters (no filter). */
+export function normaliseQuery(q: string): string {
+  const normalised = q.trim().toLowerCase();
+  return normalised.length < MIN_QUERY_LENGTH ? '' : normalised;
+}
+
+/**
+ * The sets of names a search may return. The server lowercases `q`; the specification
+ * does not say whether it also lowercases the fields, so both a case-insensitive match
+ * and a match of the lowercased `q` against the fields as written are accepted.
+ */
+export function expectedMatches(fixtures: readonly FunctionFixture[], q: string): Set<string>[] {
+  const nq = normaliseQuery(q);
+  const matchWith = (fold: (s: string) => string) =>
+    new Set(fixtures.filter((f) => nq === '' || searchableFields(f).some((field) => fold(field).includes(nq))).map((f) => f.metadata.name));
+  return [matchWith((s) => s.toLowerCase()), matchWith((s) => s)];
+}
+
+/** Why `names` is none of the accepted result sets of a search, or undefined. */
+export function matchProblem(names: readonly string[], fixtures: readonly FunctionFixture[], q: string): string | undefined {
+  const resolved = resolveNames(names, fixtures);
+  if ('problem' in resolved) return resolved.problem;
+  const got = new Set(names);
+  const accepted = expectedMatches(fixtures, q);
+  if (accepted.some((set) => set.size === got.size && [...set].every((n) => got.has(n)))) return undefined;
+  const [expected] = accepted as [Set<string>];
+  const missing = [...expected].filter((n) => !got.has(n));
+  const extra = [...got].filter((n) => !expected.has(n));
+  return `q=${JSON.stringify(q)} must match ${expected.size} of the ${fixtures.length} functions (substring of name, displayName, label key or value after trimming and lowercasing q), got ${got.size}${
+    missing.length ? `; missing ${sample(missing)}` : ''
+  }${extra.length ? `; not matching ${sample(extra)}` : ''}`;
+}
+
+function sample(names: string[]): string {
+  const shown = names.slice(0, 5).map((n) => `"${n}"`).join(', ');
+  return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown;
+}

@@ -1,0 +1,107 @@
+// Sections 2, 4 and 7: every successful answer has the documented shape. With a
+// control URL the checks generate the data (every optional field, several items);
+// without one they validate what the target already holds.
+import fc from 'fast-check';
+import { rule, type Check } from '../harness/check.ts';
+import type { StateName } from '../harness/control.ts';
+import type { HttpResponse } from '../harness/http.ts';
+import { responseErrors } from '../harness/validator.ts';
+import { validRequest } from '../generators/requests.ts';
+import { customDomainArb, egressIpArb, functionArb, sandboxArb, uniqueByName, usageEventArb, type Resource } from '../generators/resources.ts';
+import type { ApiName } from '../spec/openapi.ts';
+import { PAGED_LISTING_SINCE, SERVICE_VERSION_HEADER } from '../spec/versions.ts';
+
+const LEGACY_VERSION = '2026-04-27';
+
+function assertConforms(t: Check, api: ApiName, operationId: string, res: HttpResponse): void {
+  t.assert(res.status === 200, `${operationId} must answer 200, got ${res.status}`);
+  t.assert(res.isJson, `${operationId} must answer JSON, got: ${res.text.slice(0, 200)}`);
+  const errors = responseErrors(api, operationId, 200, res.json);
+  t.assert(errors.length === 0, `the ${operationId} answer does not match the OpenAPI document: ${errors.slice(0, 5).join('; ')}`);
+}
+
+/** Generated fixtures when the target takes them; otherwise one check of the data it has. */
+async function overFixtures<T>(t: Check, state: StateName, arb: fc.Arbitrary<T[]>, check: (items: T[] | undefined) => Promise<void>): Promise<void> {
+  if (!t.config.controlUrl || t.config.readOnly) return check(undefined);
+  await t.property(arb, async (items) => {
+    await t.control.set(state, { items });
+    await check(items);
+  });
+}
+
+rule('schema.functions', {}, async (t: Check) => {
+  const admin = t.config.credentials.admin;
+  await overFixtures(t, 'functions', uniqueByName(functionArb, { maxLength: 4 }), async () => {
+    const paged = await t.api('/functions', { token: admin, headers: { [SERVICE_VERSION_HEADER]: PAGED_LISTING_SINCE } });
+    assertConforms(t, 'controlPlane', 'listFunctions', paged);
+    t.assert(!Array.isArray(paged.json), `from version ${PAGED_LISTING_SINCE} the listing is {data, meta}, got a bare array`);
+    const legacy = await t.api('/functions', { token: admin, headers: { [SERVICE_VERSION_HEADER]: LEGACY_VERSION } });
+    assertConforms(t, 'controlPlane', 'listFunctions', legacy);
+    t.assert(Array.isArray(legacy.json), `before version ${PAGED_LISTING_SINCE} the listing is a bare array, got an object`);
+  });
+});
+
+rule('schema.sandbox', { needs: ['sandboxName'] }, async (t: Check) => {
+  const admin = t.config.credentials.admin;
+  const read = (name: string) => t.api(`/sandboxes/${encodeURIComponent(name)}`, { token: admin });
+  await overFixtures(t, 'sandboxes', uniqueByName(sandboxArb, { minLength: 1, maxLength: 2 }), async (items?: Resource[]) => {
+    const name = items?.[0]?.metadata.name ?? t.config.sandboxName;
+    if (!name) return t.skip('no sandbox to read');
+    assertConforms(t, 'controlPlane', 'getSandbox', await read(name));
+  });
+});
+
+rule('schema.egressips', {}, async (t: Check) => {
+  await overFixtures(t, 'egressips', uniqueByName(egressIpArb, { maxLength: 4 }), async () => {
+    assertConforms(t, 'controlPlane', 'listEgressIps', await t.api('/egressips', { token: t.config.credentials.admin }));
+  });
+});
+
+rule('schema.customdomains', {}, async (t: Check) => {
+  await overFixtures(t, 'customdomains', uniqueByName(customDomainArb, { maxLength: 4 }), async () => {
+    assertConforms(t, 'controlPlane', 'listCustomDomains', await t.api('/customdomains', { token: t.config.credentials.admin }));
+  });
+});
+
+/** A metrics request of the operation, generated from the document, with the run's account. */
+function metricsRequest(t: Check, operationId: string) {
+  return validRequest(operationId, { profile: t.config.profile, pinned: { accountId: fc.constant(t.config.accountId!) } });
+}
+
+rule('schema.metrics', { needs: ['accountId'] }, async (t: Check) => {
+  const admin = t.config.credentials.admin;
+  const withEvents = !!t.config.controlUrl && !t.config.readOnly;
+  const arb = fc.tuple(withEvents ? fc.array(usageEventArb, { maxLength: 20 }) : fc.constant(undefined), metricsRequest(t, 'getAccountMetrics'));
+  await t.property(arb, async ([events, request]) => {
+    if (events) await t.control.set('usage', { events });
+    assertConforms(t, 'controlPlane', 'getAccountMetrics', await t.api(request.urlPath, { token: admin, query: request.query }));
+  });
+});
+
+rule('schema.metrics-enums', { needs: ['accountId'] }, async (t: Check) => {
+  const admin = t.config.credentials.admin;
+  const arb = fc.tuple(metricsRequest(t, 'getMetricsGroupByEnum'), metricsRequest(t, 'getMetricsResourceTypesEnum'));
+  await t.property(arb, async ([groupBy, resourceTypes]) => {
+    assertConforms(t, 'controlPlane', 'getMetricsGroupByEnum', await t.api(groupBy.urlPath, { token: admin, query: groupBy.query }));
+    const types = await t.api(resourceTypes.urlPath, { token: admin, query: resourceTypes.query });
+    assertConforms(t, 'controlPlane', 'getMetricsResourceTypesEnum', types);
+  });
+});
+
+/** A process as the `processes` state takes it (CONTRACT section 2). */
+const processArb = fc.record({
+  pid: fc.integer({ min: 1, max: 4_194_304 }).map(String),
+  name: fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/),
+  stdout: fc.string({ maxLength: 200 }),
+  stderr: fc.string({ maxLength: 200 }),
+});
+
+rule('schema.sandbox-address', { needs: ['sandboxUrl', 'control', 'writes'] }, async (t: Check) => {
+  const admin = t.config.credentials.admin;
+  await t.property(fc.tuple(validRequest('writeFile', { profile: t.config.profile }), processArb), async ([write, process]) => {
+    assertConforms(t, 'sandbox', 'writeFile', await t.sandbox(write.urlPath, { method: 'PUT', token: admin, body: write.body }));
+    await t.control.set('processes', { items: [process] });
+    assertConforms(t, 'sandbox', 'getProcessLogs', await t.sandbox(`/process/${process.pid}/logs`, { token: admin }));
+    assertConforms(t, 'sandbox', 'stopPortMonitoring', await t.sandbox(`/network/process/${process.pid}/monitor`, { method: 'DELETE', token: admin }));
+  });
+});

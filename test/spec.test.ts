@@ -1,0 +1,183 @@
+// The two OpenAPI documents: valid OpenAPI 3.1, with the operation ids and component
+// schemas other code relies on, and schemas that accept conformant bodies and reject
+// non-conformant ones.
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { describe, expect, test } from 'vitest';
+import { componentErrors, responseErrors } from '../harness/validator.ts';
+import { loadSpecs, specFiles, type ApiName } from '../spec/openapi.ts';
+
+const specs = await loadSpecs();
+
+const operationIds: Record<ApiName, string[]> = {
+  controlPlane: [
+    'listFunctions',
+    'getSandbox',
+    'listEgressIps',
+    'listCustomDomains',
+    'getAccountMetrics',
+    'getMetricsGroupByEnum',
+    'getMetricsResourceTypesEnum',
+  ],
+  sandbox: ['writeFile', 'getProcessLogs', 'stopPortMonitoring'],
+};
+
+const componentNames: Record<ApiName, string[]> = {
+  controlPlane: [
+    'Error',
+    'Metadata',
+    'Function',
+    'FunctionSpec',
+    'FunctionList',
+    'PaginationMeta',
+    'Sandbox',
+    'EgressIp',
+    'CustomDomain',
+    'Event',
+    'DeploymentStatus',
+    'Env',
+    'Port',
+    'Trigger',
+    'AccountMetricsResponse',
+    'AccountMetricsDataEntry',
+    'TimeseriesPoint',
+    'EnumValues',
+    'UsageEvent',
+  ],
+  sandbox: ['SandboxError', 'FileWriteRequest', 'FileWriteResponse', 'ProcessLogsResponse', 'MonitorStopResponse'],
+};
+
+function operationIdsOf(api: ApiName): string[] {
+  return Object.values(specs[api].paths ?? {}).flatMap((item) =>
+    Object.values(item as Record<string, { operationId?: string }>).flatMap((op) => (op.operationId ? [op.operationId] : [])),
+  );
+}
+
+const minimalFunction = { metadata: { name: 'fn-1' }, spec: {} };
+const fullFunction = {
+  metadata: {
+    name: 'weather-mcp',
+    displayName: 'Weather (MCP) server!',
+    externalId: 'Ext-42',
+    labels: { team: 'core' },
+    createdAt: '2025-01-01T00:00:00Z',
+    workspace: 'acme',
+  },
+  spec: {
+    enabled: true,
+    public: false,
+    revision: { active: 'r1', canaryPercent: 10, stickySessionTtl: 0, traffic: 100 },
+    runtime: { generation: 'mk3', transport: 'http-stream', memory: 2048, minScale: 0, ports: [{ target: 8080, protocol: 'HTTP' }] },
+    triggers: [{ type: 'cron', configuration: { schedule: '*/5 * * * *' } }, { type: 'http-async', configuration: { timeout: 900 } }],
+  },
+  events: [{ type: 'deploy', status: 'DEPLOYED', time: '2025-01-01T00:00:00Z' }],
+  status: 'DEPLOYED',
+  addedByTheImplementation: true,
+};
+const sandbox = {
+  metadata: { name: 'box' },
+  spec: { network: { allowedDomains: '["*.example.com"]', proxy: { routing: [{ secrets: { KEY: 'value' } }] } } },
+  state: 'STANDBY',
+  status: 'DEPLOYED',
+};
+const page = { hasMore: false, nextCursor: '', total: 1 };
+const metrics = {
+  data: [
+    {
+      resourceType: 'function',
+      summary: { cost: 1.5 },
+      timeseries: [{ timestamp: '2025-01-01T00:00:00Z', cost: 1.5 }],
+    },
+  ],
+  meta: page,
+  summary: { totalCost: 1.5 },
+  startTime: '2025-01-01T00:00:00Z',
+  endTime: '2025-01-02T00:00:00Z',
+  resolution: 'hourly',
+};
+
+describe('the OpenAPI documents', () => {
+  test.each(Object.entries(specFiles))('%s is a valid OpenAPI 3.1 document', async (_, file) => {
+    const api = (await SwaggerParser.validate(file)) as { openapi: string };
+    expect(api.openapi).toBe('3.1.0');
+  });
+
+  test.each(Object.keys(operationIds) as ApiName[])('%s has every operation id', (api) => {
+    expect(operationIdsOf(api)).toEqual(expect.arrayContaining(operationIds[api]));
+  });
+
+  test.each((Object.keys(componentNames) as ApiName[]).flatMap((api) => componentNames[api].map((name) => [api, name] as const)))(
+    '%s has the component schema %s, and it compiles',
+    (api, name) => {
+      expect(() => componentErrors(api, name, {})).not.toThrow();
+    },
+  );
+
+  test('the main metrics path is marked as chosen by the profile', () => {
+    const op = (specs.controlPlane.paths?.['/accounts/{accountId}/metrics'] as { get: Record<string, unknown> }).get;
+    expect(op['x-path-from-profile']).toBe('metricsPath');
+  });
+});
+
+describe('the component schemas accept conformant bodies', () => {
+  test.each([
+    ['Function', minimalFunction],
+    ['Function', fullFunction],
+    ['FunctionList', { data: [minimalFunction, fullFunction], meta: page }],
+    ['Sandbox', sandbox],
+    ['EgressIp', { metadata: { name: 'ip-1', gatewayName: 'gw', vpcName: 'vpc' }, spec: { ipFamily: 'IPv4', publicIp: '203.0.113.7' }, status: 'DEPLOYED' }],
+    ['CustomDomain', { metadata: { name: 'api.example.com' }, spec: { status: 'verified', txtRecords: { a: 'b' }, subjectAlternativeNames: ['www.example.com'] } }],
+    ['Error', { error: 'Unauthorized', code: 401, message: 'missing token' }],
+    ['Error', { error: 'Forbidden' }],
+    ['AccountMetricsResponse', metrics],
+    ['EnumValues', { values: ['workspace', 'resource_type'] }],
+    ['UsageEvent', { time: '2025-01-01T00:00:00Z', workspace: 'w', resourceType: 'function', resourceName: 'f', resourceUuid: 'u', billingDimension: 'gbs', usage: 2, cost: 0.1 }],
+  ])('%s: %j', (name, value) => {
+    expect(componentErrors('controlPlane', name, value)).toEqual([]);
+  });
+
+  test.each([
+    ['SandboxError', { error: 'not found' }],
+    ['FileWriteRequest', { content: 'hi', isDirectory: false, permissions: '0644' }],
+    ['FileWriteResponse', { message: 'written', path: '/tmp/a' }],
+    ['ProcessLogsResponse', { logs: '', stderr: '', stdout: 'ok' }],
+    ['MonitorStopResponse', {}],
+  ])('%s: %j', (name, value) => {
+    expect(componentErrors('sandbox', name, value)).toEqual([]);
+  });
+
+  test('GET /functions answers either listing shape, and a rejected cursor any 4xx with an Error', () => {
+    expect(responseErrors('controlPlane', 'listFunctions', 200, { data: [minimalFunction], meta: page })).toEqual([]);
+    expect(responseErrors('controlPlane', 'listFunctions', 200, [minimalFunction])).toEqual([]);
+    expect(responseErrors('controlPlane', 'listFunctions', 410, { error: 'CursorExpired' })).toEqual([]);
+  });
+});
+
+describe('the component schemas reject non-conformant bodies', () => {
+  test.each([
+    ['Function', { metadata: { name: 'Has-Capitals' }, spec: {} }, 'a name with capitals'],
+    ['Function', { metadata: { name: 'x'.repeat(50) }, spec: {} }, 'a name of 50 characters'],
+    ['Function', { metadata: { name: 'fn', displayName: 'd'.repeat(64) }, spec: {} }, 'a displayName of 64 characters'],
+    ['Function', { metadata: { name: 'fn', externalId: 'has space' }, spec: {} }, 'an externalId with a space'],
+    ['Function', { metadata: { name: 'fn' } }, 'no spec'],
+    ['Function', { ...minimalFunction, status: 'RUNNING' }, 'a status outside the ten values'],
+    ['Function', { metadata: { name: 'fn' }, spec: { runtime: { transport: 'grpc' } } }, 'an unknown transport'],
+    ['Function', { metadata: { name: 'fn' }, spec: { triggers: [{ configuration: { timeout: 901 } }] } }, 'a trigger timeout above 900'],
+    ['FunctionList', { data: [] }, 'no meta'],
+    ['PaginationMeta', { hasMore: false, nextCursor: '', total: -1 }, 'a negative total'],
+    ['Sandbox', { ...sandbox, state: 'PAUSED' }, 'a run state outside RUNNING and STANDBY'],
+    ['Error', { code: 500 }, 'no error'],
+    ['AccountMetricsResponse', { ...metrics, summary: {} }, 'no totalCost'],
+    ['TimeseriesPoint', { timestamp: 'yesterday', cost: 0 }, 'a timestamp that is not a date-time'],
+  ])('%s with %#: %s', (name, value) => {
+    expect(componentErrors('controlPlane', name, value)).not.toEqual([]);
+  });
+
+  test.each([
+    ['FileWriteRequest', { permissions: 'rwxr-xr-x' }],
+    ['FileWriteResponse', { message: 'written' }],
+    ['MonitorStopResponse', { stopped: true }],
+    ['SandboxError', { message: 'no error field' }],
+  ])('%s: %j', (name, value) => {
+    expect(componentErrors('sandbox', name, value)).not.toEqual([]);
+  });
+});

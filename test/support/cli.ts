@@ -1,0 +1,58 @@
+// Runs the real command line in a child process, as a user would.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ReferenceHandle } from '../../reference/server.ts';
+import type { RunResult } from '../../results/model.ts';
+
+const bin = fileURLToPath(new URL('../../bin/cp-conformance.js', import.meta.url));
+
+export interface CliOutcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliOutcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The environment that points `run` at a started reference implementation, with every credential. */
+export function targetEnv(ref: ReferenceHandle): Record<string, string> {
+  return {
+    CP_BASE_URL: ref.baseUrl,
+    CP_SANDBOX_URL: ref.sandboxUrl,
+    CP_CONTROL_URL: ref.controlUrl,
+    CP_ACCOUNT_ID: ref.accountId,
+    CP_TOKEN: ref.credentials.admin,
+    CP_MEMBER_TOKEN: ref.credentials.member,
+    CP_NO_SCOPE_TOKEN: ref.credentials.noScope,
+    CP_OTHER_WORKSPACE_TOKEN: ref.credentials.otherWorkspace,
+  };
+}
+
+/** Runs the suite with a fresh report directory and returns its results.json. */
+export async function runForResults(args: string[], env: Record<string, string> = {}): Promise<CliOutcome & { results: RunResult; reportDir: string }> {
+  const reportDir = await mkdtemp(path.join(tmpdir(), 'cp-conformance-'));
+  const outcome = await runCli(['run', '--report-dir', reportDir, ...args], env);
+  let results: RunResult;
+  try {
+    results = JSON.parse(await readFile(path.join(reportDir, 'results.json'), 'utf8')) as RunResult;
+  } catch {
+    throw new Error(`the run wrote no results.json (exit ${outcome.code}):\n${outcome.stderr}\n${outcome.stdout}`);
+  }
+  return { ...outcome, results, reportDir };
+}
