@@ -96,8 +96,14 @@ export function fixtureSetArb(options: FixtureSetOptions): fc.Arbitrary<Function
         fc.array(itemPartsArb(options.longLabelValues ?? false), { minLength: size, maxLength: size }),
         fc.integer({ min: 1, max: Math.max(1, size) }),
         sharedArb,
+        options.longLabelValues ? longLabelValueArb : fc.constant(null),
       )
-      .map(([parts, poolSize, shared]) => buildSet(parts, poolSize, shared)),
+      .map(([parts, poolSize, shared, fallbackLong]) => {
+        // A set asked to hold long label values holds at least one.
+        const [first, ...others] = parts;
+        const withLong = first && fallbackLong !== null && parts.every((p) => p.longLabel === null) ? [{ ...first, longLabel: fallbackLong }, ...others] : parts;
+        return buildSet(withLong, poolSize, shared);
+      }),
   );
 }
 
@@ -149,4 +155,78 @@ export function scrambleCaseAndSpaces(text: string): fc.Arbitrary<string> {
 /** The label values longer than 200 characters in a set. */
 export function longLabelValues(fixtures: readonly FunctionFixture[]): string[] {
   return fixtures.flatMap((f) => Object.values(f.metadata.labels)).filter((v) => v.length > 200);
+}
+
+const DAY_MS = 86_400_000;
+
+/** Calendar dates YYYY-MM-DD from `from` to `to`, both included (for `Service-Version`). */
+export function dateArb(from: string, to: string): fc.Arbitrary<string> {
+  return fc
+    .integer({ min: Date.parse(from) / DAY_MS, max: Date.parse(to) / DAY_MS })
+    .map((day) => new Date(day * DAY_MS).toISOString().slice(0, 10));
+}
+
+// ---- Query inputs outside the happy path ----
+
+/** Limits under 1 or not integers: zero and negatives, fractions, words. Never `x.0` or `1e2`, which some parsers read as integers. */
+export const invalidLimitArb: fc.Arbitrary<string> = fc.oneof(
+  fc.integer({ min: -1_000_000, max: 0 }).map(String),
+  fc.tuple(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 1, max: 999 })).map(([whole, fraction]) => `${whole}.${fraction}`),
+  fc.stringMatching(/^[a-z]{1,8}$/),
+  fc.constantFrom('5a', '1/2', 'ten', '--1', '[]'),
+);
+
+const VALID_SORTS = ['createdAt:desc', 'createdAt:asc', 'name:asc', 'name:desc'];
+
+/** Sort values outside the enum (near misses and words), never a case or whitespace variant of a valid one. */
+export const unknownSortArb: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.constantFrom('createdAt', 'name', 'updatedAt:desc', 'updatedAt:asc', 'createdAt:up', 'name:descending', 'displayName:asc', 'asc', '-createdAt', 'createdAt:desc,name:asc'),
+    fc.stringMatching(/^[a-zA-Z]{1,12}(:[a-z]{1,6})?$/),
+  )
+  .filter((s) => !VALID_SORTS.some((v) => v.toLowerCase() === s.toLowerCase()));
+
+/** q values that trim to fewer than 2 characters: empty, spaces, one character with spaces around. */
+export const shortQueryArb: fc.Arbitrary<string> = fc.stringMatching(/^ {0,3}[A-Za-z0-9-]? {0,3}$/);
+
+/**
+ * q values over 200 characters whose first 200 are a substring of a long label value and
+ * whose end (`~...`) is in no fixture: searched as at most 200 characters they match that
+ * label's function, searched in full they match nothing.
+ */
+export function overlongQueryArb(longValues: readonly string[]): fc.Arbitrary<string> {
+  return fc.constantFrom(...longValues).chain((value) =>
+    fc
+      .integer({ min: 0, max: value.length - 200 })
+      .filter((start) => value[start] !== ' ')
+      .chain((start) => fc.stringMatching(/^~[a-z]{0,59}$/).map((tail) => value.slice(start, start + 200) + tail)),
+  );
+}
+
+const BASE64URL = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'];
+
+export interface ForgedCursor {
+  kind: 'garbage' | 'truncated' | 'altered';
+  cursor: string;
+}
+
+/**
+ * Cursors the server never issued, made from one it did: garbage, a strict prefix of it,
+ * or it with one character changed. The last character is left alone (in base64 it
+ * may carry only padding bits) and a letter is never swapped for its other case (hex
+ * decoders ignore case).
+ */
+export function forgedCursorArb(issued: string): fc.Arbitrary<ForgedCursor> {
+  const garbage = fc
+    .stringMatching(/^[A-Za-z0-9_.=-]{1,120}$/)
+    .filter((c) => c !== issued)
+    .map((cursor): ForgedCursor => ({ kind: 'garbage', cursor }));
+  if (issued.length < 2) return garbage;
+  const truncated = fc.integer({ min: 1, max: issued.length - 1 }).map((cut): ForgedCursor => ({ kind: 'truncated', cursor: issued.slice(0, cut) }));
+  const altered = fc.integer({ min: 0, max: issued.length - 2 }).chain((at) => {
+    const original = issued[at]!;
+    const replacements = BASE64URL.filter((c) => c.toLowerCase() !== original.toLowerCase());
+    return fc.constantFrom(...replacements).map((c): ForgedCursor => ({ kind: 'altered', cursor: issued.slice(0, at) + c + issued.slice(at + 1) }));
+  });
+  return fc.oneof(garbage, truncated, altered);
 }

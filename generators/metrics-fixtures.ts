@@ -199,6 +199,18 @@ export function oneEventPerResourceArb(resources: Resource[], window: Window, un
   return fc.tuple(...resources.map((r) => happeningArb(window, unit, true).map((h) => eventOf(r, h))));
 }
 
+/** One event in each workspace of the pool, so that every workspace the suite names exists on the target. */
+export const oneEventPerWorkspace: FixtureEvent[] = WORKSPACES.map((workspace, i) => ({
+  time: EARLIEST + i * HOUR_MS,
+  workspace,
+  resourceType: RESOURCE_TYPES[0]!,
+  resourceName: RESOURCE_NAMES[0]!,
+  resourceUuid: uuidOf(i),
+  billingDimension: BILLING_DIMENSIONS[0]!,
+  costMicros: 10_000,
+  usageMilli: 1,
+}));
+
 /** Usage fixtures over a window with its resolution. */
 export interface UsageScenario extends ResolvedWindow {
   resources: Resource[];
@@ -240,3 +252,17 @@ export const malformedTimeArb: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('', 'yesterday', 'not-a-time', '2025-13-01T00:00:00Z', '2025-01-01T25:00:00Z', '2025-01-32T00:00:00Z', '2025-01-01T00:61:00Z'),
   fc.stringMatching(/^[a-z]{1,12}$/),
 );
+
+/** How one of startTime/endTime is sent in a request that must be refused. */
+export type TimeParam = { kind: 'valid' } | { kind: 'missing' } | { kind: 'malformed'; text: string };
+
+const timeParamArb: fc.Arbitrary<TimeParam> = fc.oneof(
+  fc.constant({ kind: 'valid' } as const),
+  fc.constant({ kind: 'missing' } as const),
+  malformedTimeArb.map((text) => ({ kind: 'malformed', text }) as const),
+);
+
+/** startTime and endTime, at least one of them missing or malformed. */
+export const badWindowArb: fc.Arbitrary<[TimeParam, TimeParam]> = fc
+  .tuple(timeParamArb, timeParamArb)
+  .filter(([start, end]) => start.kind !== 'valid' || end.kind !== 'valid');

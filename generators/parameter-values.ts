@@ -43,6 +43,7 @@ const FROM_PREVIOUS_RESPONSE = new Set(['cursor']);
  * or `..` (WHATWG URLs resolve those even when percent-encoded).
  */
 const PATH_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,23}$/;
+const PATH_SEGMENT_CHARS = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 const segmentArb = fc.stringMatching(PATH_SEGMENT);
 
 /** A lowercase token that is none of `values`, not even by case or surrounding space. */
@@ -57,7 +58,7 @@ const NOT_A_DATE_TIME = ['not-a-date', 'yesterday', '2024-13-45T25:61:00Z'];
 const NOT_A_BOOLEAN = ['maybe', 'neither', 'truthy'];
 
 function commaEnum(parameter: Parameter, options: CallerOptions): string[] | undefined {
-  const values = parameter.schema['x-comma-separated-enum'] as string[] | undefined;
+  const values = parameter.extensions['x-comma-separated-enum'] as string[] | undefined;
   const adminOnly = parameter.extensions['x-admin-only-value'];
   return values?.filter((v) => options.asAdmin || v !== adminOnly);
 }
@@ -91,10 +92,10 @@ export function validParameterValue(parameter: Parameter, options: CallerOptions
   const values = commaEnum(parameter, options);
   if (values) {
     if (values.length === 0) return undefined;
-    const maxItems = (schema['x-max-items'] as number | undefined) ?? values.length;
+    const maxItems = (parameter.extensions['x-max-items'] as number | undefined) ?? values.length;
     return fc.uniqueArray(fc.constantFrom(...values), { minLength: 1, maxLength: maxItems }).map((list) => list.join(','));
   }
-  if (schema.type === 'integer' && schema['x-clamp-above-maximum'] && schema.maximum !== undefined) {
+  if (schema.type === 'integer' && parameter.extensions['x-clamp-above-maximum'] && schema.maximum !== undefined) {
     // Above the maximum is valid too: the server clamps it.
     return fc.oneof(
       fc.integer({ min: schema.minimum, max: schema.maximum }),
@@ -115,7 +116,7 @@ export function parameterBreaks(parameter: Parameter, options: CallerOptions): P
   if (parameter.required && parameter.in !== 'path') add('missing-required', fc.constant(undefined));
   if (schema.type === 'integer' || schema.type === 'number') {
     if (schema.minimum !== undefined) add('below-minimum', fc.integer({ min: schema.minimum - 1000, max: schema.minimum - 1 }));
-    if (schema.maximum !== undefined && !schema['x-clamp-above-maximum'])
+    if (schema.maximum !== undefined && !parameter.extensions['x-clamp-above-maximum'])
       add('above-maximum', fc.integer({ min: schema.maximum + 1, max: schema.maximum + 1000 }));
   }
   if (schema.type === 'integer') {
@@ -127,14 +128,23 @@ export function parameterBreaks(parameter: Parameter, options: CallerOptions): P
   if (schema.enum) add('not-in-enum', unknownTokenArb(schema.enum));
   const values = commaEnum(parameter, options);
   if (values && values.length > 0) {
-    const maxItems = (schema['x-max-items'] as number | undefined) ?? values.length;
+    const maxItems = (parameter.extensions['x-max-items'] as number | undefined) ?? values.length;
     const someValid = fc.uniqueArray(fc.constantFrom(...values), { maxLength: maxItems - 1 });
     add('not-in-enum', fc.tuple(someValid, unknownTokenArb(values)).map(([valid, unknown]) => [...valid, unknown].join(',')));
     if (values.length > maxItems)
       add('too-many-items', fc.uniqueArray(fc.constantFrom(...values), { minLength: maxItems + 1 }).map((list) => list.join(',')));
   }
-  if (schema.maxLength !== undefined && schema['x-over-max-length'] !== 'lenient')
-    add('over-max-length', fc.string({ minLength: schema.maxLength + 1, maxLength: schema.maxLength + 50 }));
+  if (schema.maxLength !== undefined && parameter.extensions['x-over-max-length'] !== 'lenient') {
+    const tooLong = schema.maxLength + 1;
+    // Still matching the pattern (and one path segment), so that the length is the only thing wrong.
+    const candidates =
+      schema.pattern !== undefined
+        ? fc.stringMatching(new RegExp(schema.pattern), { size: 'max', maxLength: tooLong + 50 })
+        : parameter.in === 'path'
+          ? fc.stringMatching(/^[A-Za-z0-9_-]+$/, { size: 'max', maxLength: tooLong + 50 })
+          : fc.string({ minLength: tooLong, maxLength: tooLong + 50 });
+    add('over-max-length', candidates.filter((v) => v.length >= tooLong && (parameter.in !== 'path' || PATH_SEGMENT_CHARS.test(v))));
+  }
   if (schema.pattern !== undefined) {
     const pattern = new RegExp(schema.pattern);
     const candidates = parameter.in === 'path' ? segmentArb : fc.string({ minLength: 1, maxLength: schema.maxLength });

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { QueryValue } from '../harness/http.ts';
 import { defaultProfile, type Profile } from '../spec/profile.ts';
-import { hasWindow, resolutionParameter, validWindowArb, WINDOW_END, WINDOW_START, windowAboveCapArb } from './metrics-window.ts';
+import { hasWindow, resolutionParameter, validWindowArb, WINDOW_END, WINDOW_START, windowAboveCapArb, type Window } from './metrics-window.ts';
 import { expandPath, findOperation, type Operation, type Parameter, type ParameterLocation } from './operations.ts';
 import { parameterBreaks, validParameterValue, type BreakKind, type CallerOptions } from './parameter-values.ts';
 import { arbitraryFromSchema } from './schema-arbitrary.ts';
@@ -131,10 +131,17 @@ function validDraftArb(operation: Operation, options: RequestGenerationOptions):
   const profile = options.profile ?? defaultProfile;
   const resolution = resolutionParameter(operation.parameters);
   const windowed = hasWindow(operation.parameters) && !options.pinned?.[WINDOW_START] && !options.pinned?.[WINDOW_END];
+  // One window arbitrary per resolution, built once: building arbitraries inside `chain` on every sample is slow.
+  const windows = new Map<string | undefined, fc.Arbitrary<Window>>();
+  const windowFor = (resolutionValue: string | undefined): fc.Arbitrary<Window> => {
+    let arb = windows.get(resolutionValue);
+    if (!arb) windows.set(resolutionValue, (arb = validWindowArb(profile, resolutionValue)));
+    return arb;
+  };
   const fitted = windowed
     ? draft.chain((d) => {
         const chosen = resolution ? d.query[resolution.name] : undefined;
-        return validWindowArb(profile, typeof chosen === 'string' ? chosen : undefined).map((w) => ({ ...d, query: { ...d.query, ...w } }));
+        return windowFor(typeof chosen === 'string' ? chosen : undefined).map((w) => ({ ...d, query: { ...d.query, ...w } }));
       })
     : draft;
   return fitted.map((d) => withoutUnsupportedCombinations(operation, d));
@@ -182,8 +189,9 @@ export function invalidRequest(operationId: string, options: RequestGenerationOp
   const operation = findOperation(operationId, options.profile ?? defaultProfile);
   const candidates = breakCandidates(operation, options);
   if (candidates.length === 0) throw new Error(`${operationId} has no parameter with a constraint to break`);
+  const valid = validDraftArb(operation, options);
   return fc.constantFrom(...candidates).chain((candidate) =>
-    validDraftArb(operation, options)
+    valid
       .chain(candidate.apply)
       .map((draft) => ({
         ...finish(operation, withoutUnsupportedCombinations(operation, draft, candidate.parameter)),

@@ -7,7 +7,6 @@ import fc from 'fast-check';
 export interface JsonSchema {
   type?: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
   enum?: readonly unknown[];
-  const?: unknown;
   default?: unknown;
   minimum?: number;
   maximum?: number;
@@ -23,7 +22,6 @@ export interface JsonSchema {
   additionalProperties?: boolean | JsonSchema;
   maxProperties?: number;
   oneOf?: readonly JsonSchema[];
-  anyOf?: readonly JsonSchema[];
   allOf?: readonly JsonSchema[];
   readOnly?: boolean;
   [extension: `x-${string}`]: unknown;
@@ -55,7 +53,7 @@ export function dateTimeArb(min: Date = EARLIEST, max: Date = LATEST): fc.Arbitr
 }
 
 /** One schema out of an `allOf`: properties and required lists merged, other keywords from the last part. */
-export function flattenAllOf(schema: JsonSchema): JsonSchema {
+function flattenAllOf(schema: JsonSchema): JsonSchema {
   if (!schema.allOf) return schema;
   const { allOf, ...rest } = schema;
   let merged: JsonSchema = {};
@@ -78,11 +76,9 @@ export function arbitraryFromSchema(schema: JsonSchema, options: SchemaArbitrary
 function convert(schema: JsonSchema, path: string, options: SchemaArbitraryOptions): fc.Arbitrary<unknown> {
   const override = options.overrides?.[path];
   if (override) return override;
-  if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
-  const alternatives = schema.oneOf ?? schema.anyOf;
-  if (alternatives) return fc.oneof(...alternatives.map((alt) => convert(flattenAllOf(alt), path, options)));
-  switch (schema.type ?? (schema.properties ? 'object' : undefined)) {
+  if (schema.oneOf) return fc.oneof(...schema.oneOf.map((alt) => convert(flattenAllOf(alt), path, options)));
+  switch (schema.type) {
     case 'string':
       return stringArb(schema);
     case 'integer':
@@ -105,7 +101,6 @@ function convert(schema: JsonSchema, path: string, options: SchemaArbitraryOptio
 
 function stringArb(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format === 'date-time') return dateTimeArb();
-  if (schema.format === 'date') return dateTimeArb().map((t) => t.slice(0, 10));
   const minLength = schema.minLength ?? 0;
   if (schema.pattern !== undefined) {
     return fc

@@ -1,8 +1,10 @@
 // Drives vitest over suites/ programmatically and turns its test cases back into
-// rule results: one test per rule, named after it.
+// rule results: one test per rule, named after it. A session keeps one vitest
+// instance, so several runs (the self-tests' one per fault) pay its start once.
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TestCase, TestModule } from 'vitest/node';
-import { startVitest } from 'vitest/node';
+import type { TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
+import { createVitest } from 'vitest/node';
 import type { SuiteConfig } from '../harness/config.ts';
 import type { RuleResult } from '../results/model.ts';
 import type { RuleDefinition } from '../spec/rules/index.ts';
@@ -13,90 +15,110 @@ const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 export interface SuiteRun {
   config: SuiteConfig;
   selected: readonly RuleDefinition[];
-  /** Upper bound of one rule's check. */
-  ruleTimeoutMs: number;
   onRuleFinished?: (result: RuleResult) => void;
 }
 
+const areaOf = (ruleId: string) => ruleId.split('.')[0]!;
+const areaOfModule = (moduleId: string) =>
+  path.relative(path.join(packageRoot, 'suites'), moduleId).split(path.sep)[0]!.replace(/\.test\.ts$/, '');
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export async function runSuites(run: SuiteRun): Promise<RuleResult[]> {
-  const byId = new Map(run.selected.map((r) => [r.id, r]));
-  const results = new Map<string, RuleResult>();
-  const loadErrors: string[] = [];
+interface ActiveRun {
+  byId: Map<string, RuleDefinition>;
+  results: Map<string, RuleResult>;
+  loadErrors: string[];
+  onRuleFinished?: (result: RuleResult) => void;
+}
 
-  const toResult = (testCase: TestCase): RuleResult | undefined => {
-    const id = testCase.name.split(' ')[0] ?? '';
-    const definition = byId.get(id);
-    if (!definition) return undefined;
+export class SuiteSession {
+  private active: ActiveRun | undefined;
+  private specifications: TestSpecification[] = [];
+
+  private constructor(private vitest: Vitest | undefined) {}
+
+  /** `ruleTimeoutMs` bounds one rule's check. */
+  static async open(ruleTimeoutMs: number): Promise<SuiteSession> {
+    const session = new SuiteSession(undefined);
+    const collector = {
+      onTestCaseResult: (testCase: TestCase) => session.record(testCase),
+      onTestRunEnd: (modules: ReadonlyArray<TestModule>) => {
+        for (const module of modules) {
+          for (const error of module.errors()) session.active?.loadErrors.push(`${module.relativeModuleId}: ${error.message}`);
+        }
+      },
+    };
+    session.vitest = await createVitest(
+      'test',
+      {
+        root: packageRoot,
+        config: false,
+        watch: false,
+        include: ['suites/**/*.test.ts'],
+        reporters: [collector],
+        pool: 'threads',
+        fileParallelism: false,
+        isolate: false,
+        testTimeout: ruleTimeoutMs,
+        hookTimeout: ruleTimeoutMs,
+        passWithNoTests: true,
+      },
+      { logLevel: 'silent' },
+    );
+    session.specifications = await session.vitest.globTestSpecifications();
+    return session;
+  }
+
+  async run(run: SuiteRun): Promise<RuleResult[]> {
+    const vitest = this.vitest!;
+    const byId = new Map(run.selected.map((r) => [r.id, r]));
+    this.active = { byId, results: new Map(), loadErrors: [], onRuleFinished: run.onRuleFinished };
+    vitest.provide('conformance', run.config);
+    vitest.setGlobalTestNamePattern(new RegExp(`^(?:${[...byId.keys()].map(escapeRegExp).join('|')}) `));
+    // Rule ids begin with their area, and an area's checks live in suites/<area>.test.ts or suites/<area>/.
+    const areas = new Set(run.selected.map((r) => areaOf(r.id)));
+    await vitest.runTestSpecifications(this.specifications.filter((s) => areas.has(areaOfModule(s.moduleId))), true);
+    const { results, loadErrors } = this.active;
+    this.active = undefined;
+    if (loadErrors.length > 0) throw new RunError(`a suite failed to load (a defect of cp-conformance): ${loadErrors[0]}`);
+    // A selected rule without a check is shown, never dropped.
+    return run.selected.map(
+      (definition) =>
+        results.get(definition.id) ?? {
+          ...definition,
+          suite: 'unchecked',
+          status: 'skipped',
+          reason: 'this version of cp-conformance has no check for this rule',
+          durationMs: 0,
+          requests: 0,
+        },
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.vitest?.close();
+  }
+
+  private record(testCase: TestCase): void {
+    const active = this.active;
+    const definition = active?.byId.get(testCase.name.split(' ')[0] ?? '');
+    if (!active || !definition) return;
     const outcome = testCase.result();
     const meta = testCase.meta();
     const status = outcome.state === 'passed' || outcome.state === 'skipped' ? outcome.state : 'failed';
     const errorMessage = outcome.state === 'failed' ? outcome.errors[0]?.message : undefined;
     const evidence = status === 'failed' ? (meta.evidence ?? { message: errorMessage ?? 'the check failed' }) : undefined;
-    const reason = status === 'skipped' ? (outcome.state === 'skipped' ? outcome.note : undefined) ?? 'skipped' : evidence?.message;
-    return {
+    const reason = outcome.state === 'skipped' ? (outcome.note ?? 'skipped') : evidence?.message;
+    const result: RuleResult = {
       ...definition,
-      suite: suiteName(testCase.module),
+      suite: testCase.module.relativeModuleId.replace(/^suites\//, '').replace(/\.test\.ts$/, ''),
       status,
       ...(reason !== undefined ? { reason } : {}),
       ...(evidence ? { evidence } : {}),
       durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
       requests: meta.requests ?? 0,
     };
-  };
-
-  const collector = {
-    onTestCaseResult(testCase: TestCase) {
-      const result = toResult(testCase);
-      if (!result) return;
-      results.set(result.id, result);
-      run.onRuleFinished?.(result);
-    },
-    onTestRunEnd(modules: ReadonlyArray<TestModule>) {
-      for (const module of modules) {
-        for (const error of module.errors()) loadErrors.push(`${module.relativeModuleId}: ${error.message}`);
-      }
-    },
-  };
-
-  const vitest = await startVitest(
-    'test',
-    [],
-    {
-      root: packageRoot,
-      config: false,
-      watch: false,
-      include: ['suites/**/*.test.ts'],
-      reporters: [collector],
-      provide: { conformance: run.config },
-      testNamePattern: new RegExp(`^(?:${[...byId.keys()].map(escapeRegExp).join('|')}) `),
-      pool: 'threads',
-      fileParallelism: false,
-      isolate: false,
-      testTimeout: run.ruleTimeoutMs,
-      hookTimeout: run.ruleTimeoutMs,
-      passWithNoTests: true,
-    },
-    { logLevel: 'silent', cacheDir: false as unknown as string },
-  );
-  await vitest.close();
-  if (loadErrors.length > 0) throw new RunError(`a suite failed to load (a defect of cp-conformance): ${loadErrors[0]}`);
-
-  // A selected rule without a check is shown, never dropped.
-  return run.selected.map(
-    (definition) =>
-      results.get(definition.id) ?? {
-        ...definition,
-        suite: 'unchecked',
-        status: 'skipped',
-        reason: 'this version of cp-conformance has no check for this rule',
-        durationMs: 0,
-        requests: 0,
-      },
-  );
-}
-
-function suiteName(module: TestModule): string {
-  return module.relativeModuleId.replace(/^suites\//, '').replace(/\.test\.ts$/, '');
+    active.results.set(result.id, result);
+    active.onRuleFinished?.(result);
+  }
 }

@@ -11,7 +11,7 @@ import type { RuleResult, RunResult, TargetDescription } from '../results/model.
 import { selectRules } from '../spec/rules/index.ts';
 import { loadProfile } from './profile.ts';
 import { RunError } from './run-error.ts';
-import { runSuites } from './run-suites.ts';
+import { SuiteSession } from './run-suites.ts';
 
 export interface RunHooks {
   onStart?: (info: { seed: number; target: TargetDescription; rules: number; boundMs: number; redactor: Redactor }) => void;
@@ -39,7 +39,13 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}):
     const target = describeTarget(config, reference !== undefined);
     hooks.onStart?.({ seed, target, rules: selected.length, boundMs: selected.length * RULE_TIMEOUT_MS, redactor });
     const startedAt = new Date();
-    const rules = await runSuites({ config, selected, ruleTimeoutMs: RULE_TIMEOUT_MS, onRuleFinished: hooks.onRuleFinished });
+    const session = await SuiteSession.open(RULE_TIMEOUT_MS);
+    let rules: RuleResult[];
+    try {
+      rules = await session.run({ config, selected, onRuleFinished: hooks.onRuleFinished });
+    } finally {
+      await session.close();
+    }
     const count = (status: RuleResult['status']) => rules.filter((r) => r.status === status).length;
     const result: RunResult = {
       seed,

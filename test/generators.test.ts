@@ -4,12 +4,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { QueryValue } from '../harness/http.ts';
 import { componentErrors } from '../harness/validator.ts';
 import { defaultProfile } from '../spec/profile.ts';
 import { maxWindowSeconds } from '../generators/metrics-window.ts';
 import { findOperation, type Operation, type Parameter } from '../generators/operations.ts';
-import { parameterBreaks, validParameterValue } from '../generators/parameter-values.ts';
+import { parameterBreaks, validParameterValue, type BreakKind } from '../generators/parameter-values.ts';
 import { invalidRequest, validRequest, type GeneratedRequest } from '../generators/requests.ts';
 import { customDomainArb, egressIpArb, functionArb, sandboxArb, uniqueByName, usageEventArb } from '../generators/resources.ts';
 
@@ -32,19 +31,41 @@ const OPERATIONS = [
 const NOTHING_TO_BREAK = ['listEgressIps', 'listCustomDomains', 'getMetricsGroupByEnum', 'getProcessLogs'];
 const RUNS = { numRuns: 200 };
 
-/** Whether a parameter's value is one the specification makes valid (undefined: absent). */
-function isValid(parameter: Parameter, value: QueryValue | unknown): boolean {
+/** The schema keyword each kind of break breaks. */
+const KEYWORD_OF_BREAK: Partial<Record<BreakKind, string>> = {
+  'below-minimum': 'minimum',
+  'above-maximum': 'maximum',
+  'not-an-integer': 'type',
+  'not-a-boolean': 'type',
+  'not-in-enum': 'enum',
+  'too-many-items': 'x-max-items',
+  'over-max-length': 'maxLength',
+  'pattern-mismatch': 'pattern',
+  'not-a-date-time': 'format',
+};
+
+/**
+ * Whether a parameter's value is one the specification makes valid (undefined:
+ * absent), optionally not counting one keyword.
+ */
+function isValid(parameter: Parameter, value: unknown, ignoring?: string): boolean {
   if (value === undefined) return !parameter.required;
-  const { schema } = parameter;
-  const list = schema['x-comma-separated-enum'] as string[] | undefined;
+  const { extensions } = parameter;
+  const schema: Record<string, unknown> = { ...parameter.schema };
+  // A clamped parameter accepts any value above its maximum.
+  if (extensions['x-clamp-above-maximum']) delete schema.maximum;
+  const list = extensions['x-comma-separated-enum'] as string[] | undefined;
   if (list) {
     const items = String(value).split(',');
-    const maxItems = (schema['x-max-items'] as number | undefined) ?? list.length;
-    return items.length <= maxItems && new Set(items).size === items.length && items.every((item) => list.includes(item));
+    const maxItems = (extensions['x-max-items'] as number | undefined) ?? list.length;
+    return (
+      (ignoring === 'x-max-items' || items.length <= maxItems) &&
+      new Set(items).size === items.length &&
+      (ignoring === 'enum' || items.every((item) => list.includes(item)))
+    );
   }
-  // A clamped parameter accepts any value above its maximum.
-  const { maximum, ...unclamped } = schema;
-  return ajv.validate(schema['x-clamp-above-maximum'] ? unclamped : { ...unclamped, maximum }, value);
+  if (ignoring) delete schema[ignoring];
+  return ajv.validate(schema, value);
 }
 
 function valueOf(request: GeneratedRequest, parameter: Parameter): unknown {
@@ -138,6 +159,9 @@ describe('invalid requests', () => {
           return;
         }
         expect(invalidParameters(operation, request)).toEqual([parameter]);
+        const keyword = KEYWORD_OF_BREAK[how];
+        const broken = operation.parameters.find((p) => p.name === parameter);
+        if (keyword && broken) expect(isValid(broken, valueOf(request, broken), keyword)).toBe(true);
         if (!['startTime', 'endTime', 'resolution'].includes(parameter)) expect(windowProblem(request)).toBeUndefined();
       }),
       RUNS,

@@ -153,22 +153,22 @@ describe('the component schemas accept conformant bodies', () => {
 });
 
 describe('the component schemas reject non-conformant bodies', () => {
-  test.each([
-    ['Function', { metadata: { name: 'Has-Capitals' }, spec: {} }, 'a name with capitals'],
-    ['Function', { metadata: { name: 'x'.repeat(50) }, spec: {} }, 'a name of 50 characters'],
-    ['Function', { metadata: { name: 'fn', displayName: 'd'.repeat(64) }, spec: {} }, 'a displayName of 64 characters'],
-    ['Function', { metadata: { name: 'fn', externalId: 'has space' }, spec: {} }, 'an externalId with a space'],
-    ['Function', { metadata: { name: 'fn' } }, 'no spec'],
-    ['Function', { ...minimalFunction, status: 'RUNNING' }, 'a status outside the ten values'],
-    ['Function', { metadata: { name: 'fn' }, spec: { runtime: { transport: 'grpc' } } }, 'an unknown transport'],
-    ['Function', { metadata: { name: 'fn' }, spec: { triggers: [{ configuration: { timeout: 901 } }] } }, 'a trigger timeout above 900'],
-    ['FunctionList', { data: [] }, 'no meta'],
-    ['PaginationMeta', { hasMore: false, nextCursor: '', total: -1 }, 'a negative total'],
-    ['Sandbox', { ...sandbox, state: 'PAUSED' }, 'a run state outside RUNNING and STANDBY'],
-    ['Error', { code: 500 }, 'no error'],
-    ['AccountMetricsResponse', { ...metrics, summary: {} }, 'no totalCost'],
-    ['TimeseriesPoint', { timestamp: 'yesterday', cost: 0 }, 'a timestamp that is not a date-time'],
-  ])('%s with %#: %s', (name, value) => {
+  test.each<[string, string, unknown]>([
+    ['Function', 'a name with capitals', { metadata: { name: 'Has-Capitals' }, spec: {} }],
+    ['Function', 'a name of 50 characters', { metadata: { name: 'x'.repeat(50) }, spec: {} }],
+    ['Function', 'a displayName of 64 characters', { metadata: { name: 'fn', displayName: 'd'.repeat(64) }, spec: {} }],
+    ['Function', 'an externalId with a space', { metadata: { name: 'fn', externalId: 'has space' }, spec: {} }],
+    ['Function', 'no spec', { metadata: { name: 'fn' } }],
+    ['Function', 'a status outside the ten values', { ...minimalFunction, status: 'RUNNING' }],
+    ['Function', 'an unknown transport', { metadata: { name: 'fn' }, spec: { runtime: { transport: 'grpc' } } }],
+    ['Function', 'a trigger timeout above 900', { metadata: { name: 'fn' }, spec: { triggers: [{ configuration: { timeout: 901 } }] } }],
+    ['FunctionList', 'no meta', { data: [] }],
+    ['PaginationMeta', 'a negative total', { hasMore: false, nextCursor: '', total: -1 }],
+    ['Sandbox', 'a run state outside RUNNING and STANDBY', { ...sandbox, state: 'PAUSED' }],
+    ['Error', 'no error', { code: 500 }],
+    ['AccountMetricsResponse', 'no totalCost', { ...metrics, summary: {} }],
+    ['TimeseriesPoint', 'a timestamp that is not a date-time', { timestamp: 'yesterday', cost: 0 }],
+  ])('%s: %s', (name, _, value) => {
     expect(componentErrors('controlPlane', name, value)).not.toEqual([]);
   });
 

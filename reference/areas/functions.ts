@@ -5,7 +5,7 @@ import { apiError, BadStateParams, type Area, type AreaEnv, type Reply, type Rou
 import { CURSOR_LIFETIME_MS, CursorCodec } from '../cursors.ts';
 import { isReply, normaliseQ, parseLimit, parsePagedQuery, shapeOf, type PagedQuery } from './functions/query.ts';
 import { storedFunctions } from './functions/state.ts';
-import { countMatches, FunctionIndex, pageFrom, tailPage, type OrderedView, type Position, type StoredFunction } from './functions/store.ts';
+import { countMatches, FunctionIndex, pageFrom, tailPage, type OrderedView, type PageSlice, type Position, type StoredFunction } from './functions/store.ts';
 
 const CURSOR_REJECTIONS = {
   malformed: 'the cursor was not issued by this server',
@@ -63,7 +63,7 @@ export function functionsArea(env: AreaEnv): Area {
   function pagedListing(index: FunctionIndex, query: PagedQuery, workspace: string): Reply {
     const view = index.view(query.order);
     const binding = bindingOf(workspace, query);
-    let slice;
+    let slice: PageSlice;
     if (query.anchorEnd) {
       slice = faults.has('functions-anchor-end-first-page') ? pageFrom(view, 0, query.limit, query.q) : tailPage(view, query.limit, query.q);
       slice = { ...slice, hasMore: false };

@@ -1,3 +1,186 @@
+import type { Reply, Route } from '../area.ts';
 import type { FaultDefinition } from './registry.ts';
 
-export const functionsFaults: FaultDefinition[] = [];
+// Read by reference/areas/functions.ts (and its functions/ modules) through `faults.has`,
+// except the three that only reshape an answer.
+
+const isListing = (route: Route) => route.operationId === 'listFunctions';
+
+/** Every function of a listing answer (paged or legacy) passed through `change`, copied. */
+function mapFunctions(reply: Reply, change: (fn: Record<string, unknown>) => Record<string, unknown>): Reply {
+  const body = reply.body as { data?: unknown } | unknown[];
+  if (Array.isArray(body)) return { ...reply, body: body.map((fn) => change(fn as Record<string, unknown>)) };
+  if (Array.isArray(body?.data)) return { ...reply, body: { ...body, data: body.data.map((fn) => change(fn as Record<string, unknown>)) } };
+  return reply;
+}
+
+export const functionsFaults: FaultDefinition[] = [
+  {
+    name: 'functions-boundary-date-legacy',
+    rule: 'functions.version.paged-from-2026-04-28',
+    description: 'Service-Version 2026-04-28 itself gets the legacy bare array (the boundary is compared with <=)',
+  },
+  {
+    name: 'functions-legacy-honours-q',
+    rule: 'functions.version.legacy-before-2026-04-28',
+    description: 'versions before 2026-04-28 filter the bare array by q',
+  },
+  {
+    name: 'functions-legacy-honours-limit',
+    rule: 'functions.version.legacy-before-2026-04-28',
+    description: 'versions before 2026-04-28 cut the bare array to limit',
+  },
+  {
+    name: 'functions-unversioned-array-page',
+    rule: 'functions.version.unversioned-either-shape',
+    description: 'without Service-Version the answer is a bare array holding only the first page',
+  },
+  {
+    name: 'functions-default-limit-20',
+    rule: 'functions.limit.default-50',
+    description: 'a listing without limit holds 20 functions',
+  },
+  {
+    name: 'functions-limit-capped-at-100',
+    rule: 'functions.limit.honoured',
+    description: 'a limit from 101 to 200 gives pages of 100',
+  },
+  {
+    name: 'functions-limit-not-clamped',
+    rule: 'functions.limit.clamped-to-200',
+    description: 'a limit above 200 is used as given: the page holds more than 200 functions',
+  },
+  {
+    name: 'functions-limit-zero-served',
+    rule: 'functions.limit.invalid-not-served',
+    description: 'a limit of 0 or below is served as a page of the default size',
+  },
+  {
+    name: 'functions-page-boundary-skip',
+    rule: 'functions.pagination.every-item-once',
+    description: 'the page after a cursor starts one item too late: an item at each page boundary is skipped',
+  },
+  {
+    name: 'functions-page-boundary-repeat',
+    rule: 'functions.pagination.every-item-once',
+    description: 'the page after a cursor starts one item too early: the item at each page boundary is listed twice',
+  },
+  {
+    name: 'functions-has-more-on-last-page',
+    rule: 'functions.pagination.has-more-and-next-cursor',
+    description: 'the page that ends the listing says hasMore true (and the next one is empty)',
+  },
+  {
+    name: 'functions-next-cursor-on-last-page',
+    rule: 'functions.pagination.has-more-and-next-cursor',
+    description: 'the last page has hasMore false but a non-empty nextCursor',
+  },
+  {
+    name: 'functions-total-narrowed-by-q',
+    rule: 'functions.pagination.total-not-narrowed',
+    description: 'meta.total counts only the functions that match q',
+  },
+  {
+    name: 'functions-default-sort-asc',
+    rule: 'functions.sort.default-created-at-desc',
+    description: 'without sort the listing is ordered by createdAt ascending',
+  },
+  {
+    name: 'functions-name-desc-as-asc',
+    rule: 'functions.sort.orders',
+    description: 'sort=name:desc is served in name ascending order',
+  },
+  {
+    name: 'functions-unknown-sort-served',
+    rule: 'functions.sort.unknown-rejected',
+    description: 'a sort value outside the enum is served with the default sort',
+  },
+  {
+    name: 'functions-search-skips-label-values',
+    rule: 'functions.search.fields',
+    description: 'q does not look in label values',
+  },
+  {
+    name: 'functions-q-not-trimmed',
+    rule: 'functions.search.trimmed-lowercased',
+    description: 'q is searched with its surrounding spaces',
+  },
+  {
+    name: 'functions-q-not-lowercased',
+    rule: 'functions.search.trimmed-lowercased',
+    description: 'q is searched as given against the lowercased fields, so capitals never match',
+  },
+  {
+    name: 'functions-one-char-q-filters',
+    rule: 'functions.search.short-query-unfiltered',
+    description: 'a q of one character filters the listing',
+  },
+  {
+    name: 'functions-q-bound-ignored',
+    rule: 'functions.search.max-length',
+    description: 'a q over 200 characters is searched in full',
+  },
+  {
+    name: 'functions-cursor-not-bound-to-sort',
+    rule: 'functions.cursor.bound-to-sort',
+    description: 'a cursor is accepted with another sort',
+  },
+  {
+    name: 'functions-cursor-not-bound-to-q',
+    rule: 'functions.cursor.bound-to-q',
+    description: 'a cursor is accepted with another q',
+  },
+  {
+    name: 'functions-cursor-not-bound-to-workspace',
+    rule: 'functions.cursor.bound-to-workspace',
+    description: "a cursor is accepted from another workspace's credential",
+  },
+  {
+    name: 'functions-garbage-cursor-first-page',
+    rule: 'functions.cursor.never-issued-rejected',
+    description: 'a cursor the server never issued is served as the first page',
+  },
+  {
+    name: 'functions-cursor-never-expires',
+    rule: 'functions.cursor.expires-after-24h',
+    description: 'cursors are accepted whatever their age',
+  },
+  {
+    name: 'functions-cursor-expires-early',
+    rule: 'functions.cursor.expires-after-24h',
+    description: 'cursors are rejected after 12 hours',
+  },
+  {
+    name: 'functions-anchor-end-first-page',
+    rule: 'functions.anchor.end-tail-page',
+    description: 'anchor=end returns the first page instead of the tail page',
+  },
+  {
+    name: 'functions-member-refused',
+    rule: 'functions.auth.list-scope-accepted',
+    description: 'a credential with the functions:list scope (not admin) is refused with 403',
+  },
+  {
+    name: 'functions-no-scope-listed',
+    rule: 'functions.auth.no-scope-forbidden',
+    description: 'a credential without scopes gets 200 and an (empty) listing instead of 403',
+    reshape: (reply, route) =>
+      isListing(route) && reply.status === 403 ? { status: 200, body: { data: [], meta: { hasMore: false, nextCursor: '', total: 0 } } } : reply,
+  },
+  {
+    name: 'functions-status-out-of-enum',
+    rule: 'functions.responses.documented',
+    description: 'listed functions carry status RUNNING, which is not a deployment status',
+    reshape: (reply, route) => (isListing(route) && reply.status === 200 ? mapFunctions(reply, (fn) => ({ ...fn, status: 'RUNNING' })) : reply),
+  },
+  {
+    name: 'functions-error-code-missing',
+    rule: 'functions.responses.documented',
+    description: 'the 400 answers of the listing carry an Error body without code',
+    reshape: (reply, route) => {
+      if (!isListing(route) || reply.status !== 400) return reply;
+      const { code: _code, ...rest } = reply.body as Record<string, unknown>;
+      return { ...reply, body: rest };
+    },
+  },
+];

@@ -2,9 +2,13 @@
 // functions checks: each reader fails the check, with what the specification
 // requires, when the answer does not have the shape the rule needs.
 import type { FunctionFixture } from '../../generators/functions-fixtures.ts';
-import type { Check } from '../../harness/check.ts';
+import type { Check, Need } from '../../harness/check.ts';
 import type { HttpResponse, QueryValue } from '../../harness/http.ts';
-import { MAX_LIMIT } from './oracle.ts';
+import type { Exchange } from '../../results/model.ts';
+import { DEFAULT_LIMIT, MAX_LIMIT, sliceProblem, type Sort } from './oracle.ts';
+
+/** What a check that sets fixtures needs. */
+export const FIXTURE_NEEDS: Need[] = ['control', 'writes'];
 
 /** The first version with `{data, meta}` listings (section 9). */
 export const PAGED_VERSION = '2026-04-28';
@@ -28,6 +32,7 @@ export interface Page {
   hasMore: boolean;
   nextCursor: string;
   total: number;
+  exchange: Exchange;
 }
 
 export function listFunctions(t: Check, query: ListQuery = {}, options: ListOptions = {}): Promise<HttpResponse> {
@@ -52,7 +57,7 @@ function namesOf(items: unknown[]): string[] | undefined {
   return names.every((n): n is string => typeof n === 'string') ? names : undefined;
 }
 
-function describeBody(res: HttpResponse): string {
+export function describeBody(res: HttpResponse): string {
   if (!res.isJson) return 'a body that is not JSON';
   if (Array.isArray(res.json)) return `a bare array of ${res.json.length} items`;
   if (isObject(res.json)) return `an object with keys ${Object.keys(res.json).join(', ') || '(none)'}`;
@@ -74,7 +79,7 @@ export function readPage(res: HttpResponse): Page | undefined {
   const names = namesOf(data);
   const { hasMore, nextCursor, total } = meta;
   if (!names || typeof hasMore !== 'boolean' || typeof nextCursor !== 'string' || typeof total !== 'number') return undefined;
-  return { names, hasMore, nextCursor, total };
+  return { names, hasMore, nextCursor, total, exchange: res.exchange };
 }
 
 /** The names of a legacy answer; fails the check when `res` is not 200 with a bare array of functions. */
@@ -113,7 +118,7 @@ export function expectRejected(t: Check, res: HttpResponse, what: string): void 
  * more pages than `expectedItems` can fill (plus one empty page).
  */
 export async function walk(t: Check, query: ListQuery, expectedItems: number, what: string): Promise<Page[]> {
-  const limit = Math.min(Number(query.limit), MAX_LIMIT);
+  const limit = query.limit === undefined ? DEFAULT_LIMIT : Math.min(Number(query.limit), MAX_LIMIT);
   const maxPages = Math.ceil(expectedItems / limit) + 1;
   const pages = [await fetchPage(t, query, `${what}, first page`)];
   for (let last = pages[0]!; last.hasMore; last = pages.at(-1)!) {
@@ -122,4 +127,16 @@ export async function walk(t: Check, query: ListQuery, expectedItems: number, wh
     pages.push(await fetchPage(t, { ...query, cursor: last.nextCursor }, `${what}, page ${pages.length + 1}`));
   }
   return pages;
+}
+
+/** Fails the check unless `page` holds positions `offset` to `offset + count` of the listing in `sort` order. */
+export function expectSlice(
+  t: Check,
+  page: Page,
+  fixtures: readonly FunctionFixture[],
+  position: { sort: Sort; offset: number; count: number },
+  what: string,
+): void {
+  const problem = sliceProblem(page.names, fixtures, position.sort, position.offset, position.count);
+  t.assert(!problem, `${what}: ${problem}`, page.exchange);
 }

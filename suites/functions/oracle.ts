@@ -95,6 +95,28 @@ export function sliceProblem(
   return problems.includes(undefined) ? undefined : problems[0];
 }
 
+/** Why `names` is not every function of the workspace exactly once (in any order), or undefined. */
+export function wholeSetProblem(names: readonly string[], fixtures: readonly FunctionFixture[]): string | undefined {
+  const resolved = resolveNames(names, fixtures);
+  if ('problem' in resolved) return resolved.problem;
+  if (names.length === fixtures.length) return undefined;
+  const listed = new Set(names);
+  const missing = fixtures.map((f) => f.metadata.name).filter((n) => !listed.has(n));
+  return `expected all ${fixtures.length} functions, got ${names.length}; missing ${sample(missing)}`;
+}
+
+/** The two-character piece of names shared by the most functions (at least 2), for a q that has a next page at limit 1. */
+export function sharedNamePiece(fixtures: readonly FunctionFixture[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const { metadata } of fixtures) {
+    const pieces = new Set<string>();
+    for (let i = 0; i + 2 <= metadata.name.length; i++) pieces.add(metadata.name.slice(i, i + 2));
+    for (const piece of pieces) counts.set(piece, (counts.get(piece) ?? 0) + 1);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1] || codeUnitOrder(a[0], b[0]));
+  return best && best[1] >= 2 ? best[0] : undefined;
+}
+
 /** `q` as the server must use it: trimmed, lowercased; '' when under 2 characters (no filter). */
 export function normaliseQuery(q: string): string {
   const normalised = q.trim().toLowerCase();

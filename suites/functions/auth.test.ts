@@ -1,0 +1,38 @@
+// Section 5: listing functions accepts the functions:list scope (or an API key); a
+// credential without it is refused with 403 (section 7). The 401s are the auth suite's.
+import fc from 'fast-check';
+import { sampleFixtureSet } from '../../generators/functions-fixtures.ts';
+import { rule, type Check } from '../../harness/check.ts';
+import { errorBodyProblem, fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions } from './listing.ts';
+import { resolveNames, SORTS } from './oracle.ts';
+
+const queryArb = fc.record({
+  sort: fc.constantFrom(...SORTS),
+  limit: fc.integer({ min: 1, max: 60 }),
+});
+
+rule('functions.auth.list-scope-accepted', { needs: [...FIXTURE_NEEDS, 'member'] }, async (t: Check) => {
+  const fixtures = sampleFixtureSet(t.seed, { minSize: 1, maxSize: 60 });
+  await setFunctions(t, fixtures);
+  const member = t.token('member');
+  await t.property(queryArb, async (query) => {
+    const what = `the member credential (functions:list scope) listing ${JSON.stringify(query)}`;
+    const page = await fetchPage(t, query, what, { token: member });
+    const resolved = resolveNames(page.names, fixtures);
+    const count = Math.min(query.limit, fixtures.length);
+    const problem = 'problem' in resolved ? resolved.problem : page.names.length === count ? undefined : `it holds ${page.names.length}`;
+    t.assert(!problem, `${what} must get ${count} of the workspace's ${fixtures.length} functions: ${problem}`);
+  });
+});
+
+// Needs no fixtures: the refusal comes before any listing.
+rule('functions.auth.no-scope-forbidden', { needs: ['noScope'] }, async (t: Check) => {
+  const noScope = t.token('noScope');
+  const caseArb = fc.record({ query: queryArb, version: fc.constantFrom<string | null>(null, '2026-04-28', '2025-01-01') });
+  await t.property(caseArb, async ({ query, version }) => {
+    const res = await listFunctions(t, query, { token: noScope, version });
+    t.assert(res.status === 403, `a credential without the functions:list scope must be refused with 403; got ${res.status}`);
+    const problem = errorBodyProblem(res);
+    t.assert(!problem, `the 403 must carry an Error body: ${problem}`);
+  });
+});

@@ -1,0 +1,92 @@
+// Sections 4.1, 7 and 8: a cursor is valid only for its own query and for 24 hours.
+import fc from 'fast-check';
+import { forgedCursorArb, sampleFixtureSet, searchQueryArb, unmatchedQueryArb } from '../../generators/functions-fixtures.ts';
+import { rule, type Check } from '../../harness/check.ts';
+import { expectRejected, fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions, type ListQuery, type ListOptions } from './listing.ts';
+import { normaliseQuery, sharedNamePiece, SORTS } from './oracle.ts';
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+/** Margin around the 24-hour lifetime for the time the requests take. */
+const MARGIN = 60;
+
+/** Sets 10 to 30 functions, so a first page of up to 5 always has a next page. */
+async function pagedFixtures(t: Check) {
+  const fixtures = sampleFixtureSet(t.seed, { minSize: 10, maxSize: 30 });
+  await setFunctions(t, fixtures);
+  return fixtures;
+}
+
+/** The nextCursor of the first page of `query`, which must have a next page. */
+async function issuedCursor(t: Check, query: ListQuery, options: ListOptions = {}): Promise<string> {
+  const what = `the first page of ${JSON.stringify(query)}`;
+  const page = await fetchPage(t, query, what, options);
+  t.assert(page.hasMore && page.nextCursor !== '', `${what} must have a next page (more functions match than the limit), got hasMore ${page.hasMore} and nextCursor ${JSON.stringify(page.nextCursor)}`);
+  return page.nextCursor;
+}
+
+const sortPairArb = fc.constantFrom(...SORTS).chain((first) => fc.tuple(fc.constant(first), fc.constantFrom(...SORTS.filter((s) => s !== first))));
+const smallLimitArb = fc.integer({ min: 1, max: 5 });
+
+rule('functions.cursor.bound-to-sort', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  await pagedFixtures(t);
+  await t.property(fc.record({ sorts: sortPairArb, limit: smallLimitArb }), async ({ sorts: [issuedFor, reusedWith], limit }) => {
+    const cursor = await issuedCursor(t, { sort: issuedFor, limit });
+    const res = await listFunctions(t, { sort: reusedWith, limit, cursor });
+    expectRejected(t, res, `a cursor issued for sort=${issuedFor} and reused with sort=${reusedWith}`);
+  });
+});
+
+rule('functions.cursor.bound-to-q', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  const fixtures = await pagedFixtures(t);
+  // The first query: none, or a piece of two names or more (so limit 1 leaves a next page).
+  const shared = sharedNamePiece(fixtures);
+  const firstArb = shared === undefined ? fc.constant(undefined) : fc.constantFrom(undefined, shared);
+  const caseArb = firstArb.chain((first) =>
+    fc.record({
+      first: fc.constant(first),
+      // Another q: one the server searches (2 characters or more) that differs from the first once normalised.
+      second: fc.oneof(searchQueryArb(fixtures), unmatchedQueryArb).filter((q) => normaliseQuery(q) !== '' && normaliseQuery(q) !== normaliseQuery(first ?? '')),
+    }),
+  );
+  await t.property(caseArb, async ({ first, second }) => {
+    const cursor = await issuedCursor(t, { q: first, limit: 1 });
+    const res = await listFunctions(t, { q: second, limit: 1, cursor });
+    expectRejected(t, res, `a cursor issued for q=${JSON.stringify(first ?? '(none)')} and reused with q=${JSON.stringify(second)}`);
+  });
+});
+
+rule('functions.cursor.bound-to-workspace', { needs: [...FIXTURE_NEEDS, 'otherWorkspace'] }, async (t: Check) => {
+  await pagedFixtures(t);
+  const other = t.token('otherWorkspace');
+  await t.property(fc.record({ sort: fc.constantFrom(...SORTS), limit: smallLimitArb }), async (query) => {
+    const cursor = await issuedCursor(t, query);
+    const res = await listFunctions(t, { ...query, cursor }, { token: other });
+    expectRejected(t, res, `a cursor issued in one workspace and sent with the credential of another (${JSON.stringify(query)})`);
+  });
+});
+
+rule('functions.cursor.never-issued-rejected', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  await pagedFixtures(t);
+  const issued = await issuedCursor(t, { limit: 2 });
+  await t.property(forgedCursorArb(issued), async ({ kind, cursor }) => {
+    const res = await listFunctions(t, { limit: 2, cursor });
+    expectRejected(t, res, `a cursor the server never issued (${kind} from one it did)`);
+  });
+});
+
+rule('functions.cursor.expires-after-24h', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  await pagedFixtures(t);
+  const agesArb = fc.record({
+    under: fc.integer({ min: 23 * HOUR, max: DAY - MARGIN }),
+    over: fc.integer({ min: DAY + MARGIN, max: 7 * DAY }),
+  });
+  // One cursor per run: used once just under 24 hours after it was issued, then again after more than 24 hours.
+  await t.property(agesArb, async ({ under, over }) => {
+    const cursor = await issuedCursor(t, { limit: 1 });
+    await t.control.set('clock', { advanceSeconds: under });
+    await fetchPage(t, { limit: 1, cursor }, `a cursor used ${under} s after it was issued (under 24 hours) must still be accepted`);
+    await t.control.set('clock', { advanceSeconds: over - under });
+    expectRejected(t, await listFunctions(t, { limit: 1, cursor }), `a cursor used ${over} s after it was issued (over 24 hours)`);
+  });
+});

@@ -1,0 +1,71 @@
+// Sections 2.8 and 4.1: walking the cursors, and the pagination meta.
+import fc from 'fast-check';
+import { fixtureSetArb, sampleFixtureSet, scrambleCaseAndSpaces, searchQueryArb } from '../../generators/functions-fixtures.ts';
+import { rule, type Check } from '../../harness/check.ts';
+import { fetchPage, FIXTURE_NEEDS, setFunctions, walk } from './listing.ts';
+import { SORTS, sliceProblem } from './oracle.ts';
+
+/**
+ * A limit and a set of functions that fills 0 to 6 pages of it and part of one more
+ * (or none: the limit then divides the total), so walks stay short.
+ */
+const walkCaseArb = fc
+  .integer({ min: 1, max: 40 })
+  .chain((limit) => fc.tuple(fc.constant(limit), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: limit - 1 })))
+  .chain(([limit, fullPages, rest]) => {
+    const size = limit * fullPages + rest;
+    return fixtureSetArb({ minSize: size, maxSize: size }).map((fixtures) => ({ limit, fixtures }));
+  });
+
+rule('functions.pagination.every-item-once', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  await t.property(walkCaseArb, async ({ limit, fixtures }) => {
+    await setFunctions(t, fixtures);
+    for (const sort of SORTS) {
+      const what = `walking sort=${sort} limit=${limit} over ${fixtures.length} functions`;
+      const pages = await walk(t, { sort, limit }, fixtures.length, what);
+      const problem = sliceProblem(pages.flatMap((p) => p.names), fixtures, sort, 0, fixtures.length);
+      t.assert(!problem, `${what} must list every function exactly once in order: ${problem}`);
+    }
+  });
+});
+
+rule('functions.pagination.has-more-and-next-cursor', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  const caseArb = fc.record({ walkCase: walkCaseArb, sort: fc.constantFrom(...SORTS) });
+  await t.property(caseArb, async ({ walkCase: { limit, fixtures }, sort }) => {
+    await setFunctions(t, fixtures);
+    const what = `walking sort=${sort} limit=${limit} over ${fixtures.length} functions`;
+    const pages = await walk(t, { sort, limit }, fixtures.length, what);
+    const listed = new Set<string>();
+    for (const [i, page] of pages.entries()) {
+      for (const name of page.names) listed.add(name);
+      const unlisted = fixtures.filter((f) => !listed.has(f.metadata.name)).length;
+      t.assert(
+        page.hasMore === unlisted > 0,
+        `${what}: after page ${i + 1}, ${unlisted} functions are not listed yet, so hasMore must be ${unlisted > 0}; got ${page.hasMore}`,
+        page.exchange,
+      );
+      t.assert(
+        (page.nextCursor === '') === !page.hasMore,
+        `${what}: page ${i + 1} has hasMore ${page.hasMore}, so nextCursor must be ${page.hasMore ? 'non-empty' : 'empty'}; got ${JSON.stringify(page.nextCursor)}`,
+        page.exchange,
+      );
+    }
+  });
+});
+
+rule('functions.pagination.total-not-narrowed', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  const fixtures = sampleFixtureSet(t.seed, { minSize: 5, maxSize: 40, sharedLabel: true });
+  await setFunctions(t, fixtures);
+  const caseArb = fc.record({
+    q: fc.oneof(searchQueryArb(fixtures), searchQueryArb(fixtures).chain(scrambleCaseAndSpaces)),
+    sort: fc.constantFrom(...SORTS),
+    limit: fc.integer({ min: 1, max: 50 }),
+  });
+  await t.property(caseArb, async (query) => {
+    const page = await fetchPage(t, query, `q=${JSON.stringify(query.q)}`);
+    t.assert(
+      page.total === fixtures.length,
+      `meta.total must be the ${fixtures.length} functions of the workspace, whatever q selects; with q=${JSON.stringify(query.q)} it is ${page.total}`,
+    );
+  });
+});

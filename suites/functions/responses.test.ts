@@ -1,0 +1,45 @@
+// Sections 4.1 and 7: whatever the request, the answer is one the OpenAPI document
+// describes, and an error carries the Error body with the HTTP status as its code.
+import fc from 'fast-check';
+import { dateArb, invalidLimitArb, sampleFixtureSet, searchQueryArb, unknownSortArb } from '../../generators/functions-fixtures.ts';
+import type { CredentialName } from '../../harness/config.ts';
+import { rule, type Check } from '../../harness/check.ts';
+import { responseErrors } from '../../harness/validator.ts';
+import { describeBody, errorBodyProblem, FIXTURE_NEEDS, listFunctions, PAGED_VERSION, setFunctions } from './listing.ts';
+import { SORTS } from './oracle.ts';
+
+rule('functions.responses.documented', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  const fixtures = sampleFixtureSet(t.seed, { minSize: 3, maxSize: 20 });
+  await setFunctions(t, fixtures);
+  const credentials = (['admin', 'member', 'noScope'] as const).filter((name) => t.config.credentials[name] !== undefined);
+  // Valid and invalid values of every input, mixed: the answer must be documented either way.
+  const requestArb = fc.record({
+    credential: fc.constantFrom<CredentialName>(...credentials),
+    version: fc.oneof(
+      fc.constant(null),
+      dateArb(PAGED_VERSION, '2099-12-31'),
+      dateArb('2000-01-01', '2026-04-27'),
+      fc.constantFrom('latest', '2026-4-28', '28-04-2026'),
+    ),
+    query: fc.record(
+      {
+        limit: fc.oneof(fc.integer({ min: 1, max: 400 }).map(String), invalidLimitArb),
+        sort: fc.oneof(fc.constantFrom(...SORTS), unknownSortArb),
+        q: fc.oneof(searchQueryArb(fixtures), fc.stringMatching(/^[a-z]{201,240}$/)),
+        anchor: fc.constantFrom('end', 'start'),
+        cursor: fc.stringMatching(/^[A-Za-z0-9_-]{1,60}$/),
+      },
+      { requiredKeys: [] },
+    ),
+  });
+  await t.property(requestArb, async ({ credential, version, query }) => {
+    const res = await listFunctions(t, query, { token: t.token(credential), version });
+    t.assert(res.isJson, `every answer of GET /functions has a JSON body; got ${res.status} with ${describeBody(res)}`);
+    const schemaProblems = responseErrors('controlPlane', 'listFunctions', res.status, res.json);
+    t.assert(schemaProblems.length === 0, `the ${res.status} answer does not match the OpenAPI document: ${schemaProblems.slice(0, 5).join('; ')}`);
+    if (res.status >= 400) {
+      const problem = errorBodyProblem(res);
+      t.assert(!problem, `the ${res.status} answer must carry the Error body of section 7: ${problem}`);
+    }
+  });
+});

@@ -1,0 +1,67 @@
+// Sections 4.1 and 8: the q search. One fixture set per check; the runs vary the query,
+// and the expected result is computed from the fixtures (oracle.ts).
+import fc from 'fast-check';
+import {
+  fieldSubstringArb,
+  longLabelValues,
+  overlongQueryArb,
+  sampleFixtureSet,
+  scrambleCaseAndSpaces,
+  searchQueryArb,
+  shortQueryArb,
+  type FunctionFixture,
+} from '../../generators/functions-fixtures.ts';
+import { rule, type Check } from '../../harness/check.ts';
+import { describeBody, expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, pageOf, setFunctions } from './listing.ts';
+import { MAX_LIMIT, MAX_QUERY_LENGTH, matchProblem, SORTS } from './oracle.ts';
+
+/** Spaces a query may gain around it and stay within 200 characters. */
+const PADDING = 6;
+
+/** Sets a set of at most 200 functions (one page at limit 200) with a label shared by all. */
+async function searchFixtures(t: Check): Promise<FunctionFixture[]> {
+  const fixtures = sampleFixtureSet(t.seed, { minSize: 20, maxSize: 60, sharedLabel: true });
+  await setFunctions(t, fixtures);
+  return fixtures;
+}
+
+/** The search for `q` must return exactly the functions the oracle matches. */
+async function expectMatches(t: Check, fixtures: readonly FunctionFixture[], q: string): Promise<void> {
+  const page = await fetchPage(t, { q, limit: MAX_LIMIT, sort: 'name:asc' }, `q=${JSON.stringify(q)}`);
+  const problem = matchProblem(page.names, fixtures, q);
+  t.assert(!problem, problem ?? '', page.exchange);
+}
+
+rule('functions.search.fields', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  const fixtures = await searchFixtures(t);
+  await t.property(searchQueryArb(fixtures), (q) => expectMatches(t, fixtures, q));
+});
+
+rule('functions.search.trimmed-lowercased', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  const fixtures = await searchFixtures(t);
+  const queryArb = fieldSubstringArb(fixtures, MAX_QUERY_LENGTH - PADDING).chain(scrambleCaseAndSpaces);
+  await t.property(queryArb, (q) => expectMatches(t, fixtures, q));
+});
+
+rule('functions.search.short-query-unfiltered', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  const fixtures = await searchFixtures(t);
+  await t.property(fc.record({ q: shortQueryArb, sort: fc.constantFrom(...SORTS) }), async ({ q, sort }) => {
+    const what = `q=${JSON.stringify(q)} (under 2 characters after trimming) sort=${sort}`;
+    const page = await fetchPage(t, { q, sort, limit: MAX_LIMIT }, what);
+    expectSlice(t, page, fixtures, { sort, offset: 0, count: fixtures.length }, `${what} must list all ${fixtures.length} functions`);
+  });
+});
+
+rule('functions.search.max-length', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  const fixtures = sampleFixtureSet(t.seed, { minSize: 5, maxSize: 20, longLabelValues: true });
+  await setFunctions(t, fixtures);
+  await t.property(overlongQueryArb(longLabelValues(fixtures)), async (q) => {
+    const res = await listFunctions(t, { q, limit: MAX_LIMIT });
+    if (res.status >= 400 && res.status < 500) return;
+    const what = `q of ${q.length} characters (over ${MAX_QUERY_LENGTH})`;
+    t.assert(res.status === 200, `${what} must be rejected with a 4xx or searched as its first ${MAX_QUERY_LENGTH} characters; got ${res.status} with ${describeBody(res)}`);
+    const page = pageOf(t, res, what);
+    const problem = matchProblem(page.names, fixtures, q.slice(0, MAX_QUERY_LENGTH));
+    t.assert(!problem, `${what} was served, so it must be searched as its first ${MAX_QUERY_LENGTH} characters: ${problem}`);
+  });
+});

@@ -1,0 +1,39 @@
+// Section 4.1: the sort enum, its default, and unknown values.
+import fc from 'fast-check';
+import { fixtureSetArb, sampleFixtureSet, unknownSortArb } from '../../generators/functions-fixtures.ts';
+import { rule, type Check } from '../../harness/check.ts';
+import { expectRejected, expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions } from './listing.ts';
+import { DEFAULT_SORT, SORTS } from './oracle.ts';
+
+/** Up to 60 functions with createdAt ties, and a limit (always given: the default limit is another rule's). */
+const firstPageCaseArb = fc.record({
+  fixtures: fixtureSetArb({ minSize: 0, maxSize: 60 }),
+  limit: fc.integer({ min: 1, max: 60 }),
+});
+
+rule('functions.sort.default-created-at-desc', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  await t.property(firstPageCaseArb, async ({ fixtures, limit }) => {
+    await setFunctions(t, fixtures);
+    const what = `no sort, limit=${limit} over ${fixtures.length} functions (the default is ${DEFAULT_SORT})`;
+    const page = await fetchPage(t, { limit }, what);
+    expectSlice(t, page, fixtures, { sort: DEFAULT_SORT, offset: 0, count: Math.min(limit, fixtures.length) }, what);
+  });
+});
+
+rule('functions.sort.orders', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  await t.property(firstPageCaseArb, async ({ fixtures, limit }) => {
+    await setFunctions(t, fixtures);
+    for (const sort of SORTS) {
+      const what = `sort=${sort} limit=${limit} over ${fixtures.length} functions`;
+      const page = await fetchPage(t, { sort, limit }, what);
+      expectSlice(t, page, fixtures, { sort, offset: 0, count: Math.min(limit, fixtures.length) }, what);
+    }
+  });
+});
+
+rule('functions.sort.unknown-rejected', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  await setFunctions(t, sampleFixtureSet(t.seed, { minSize: 1, maxSize: 5 }));
+  await t.property(unknownSortArb, async (sort) => {
+    expectRejected(t, await listFunctions(t, { sort }), `sort=${JSON.stringify(sort)} (not one of ${SORTS.join(', ')})`);
+  });
+});

@@ -1,0 +1,136 @@
+// Requests to the metrics endpoints and the shape every answer must have: a 200
+// is an AccountMetricsResponse (or EnumValues), a refusal an Error body (section 7).
+import { toUsageEvent, type FixtureEvent, type Window } from '../../generators/metrics-fixtures.ts';
+import type { Check } from '../../harness/check.ts';
+import type { HttpResponse } from '../../harness/http.ts';
+import { responseErrors } from '../../harness/validator.ts';
+import { rfc3339 } from './calendar.ts';
+
+export type MetricsOperation = 'getAccountMetrics' | 'getMetricsGroupByEnum' | 'getMetricsResourceTypesEnum';
+
+export interface MetricsRequest {
+  window: Window;
+  groupBy?: readonly string[];
+  resolution?: string;
+  resourceType?: string;
+  workspace?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+export interface Point {
+  timestamp: string;
+  cost: number;
+  usage?: number;
+}
+
+export interface Entry {
+  [field: string]: unknown;
+  summary: { cost: number; usage?: number };
+  timeseries: Point[];
+}
+
+export interface MetricsPage {
+  data: Entry[];
+  meta: { hasMore: boolean; nextCursor: string; total: number };
+  summary: { totalCost: number; totalUsage?: number };
+  resolution?: string;
+}
+
+/** The profile's metrics path for the run's account, plus `suffix`. */
+export function metricsPath(t: Check, suffix = ''): string {
+  const accountId = t.config.accountId ?? t.skip('no --account-id given: the metrics checks need the account');
+  return t.config.profile.metricsPath.replace('{accountId}', encodeURIComponent(accountId)) + suffix;
+}
+
+export const windowQuery = (w: Window) => ({ startTime: rfc3339(w.start), endTime: rfc3339(w.end) });
+
+/** A readable form of a request, for messages. */
+export function describe(r: MetricsRequest): string {
+  const parts = [`startTime=${rfc3339(r.window.start)}`, `endTime=${rfc3339(r.window.end)}`];
+  if (r.groupBy?.length) parts.push(`groupBy=${r.groupBy.join(',')}`);
+  for (const name of ['resolution', 'resourceType', 'workspace', 'limit'] as const) if (r[name] !== undefined) parts.push(`${name}=${r[name]}`);
+  if (r.cursor !== undefined) parts.push('cursor=…');
+  return parts.join('&');
+}
+
+export function getMetrics(t: Check, r: MetricsRequest, token: string = t.config.credentials.admin): Promise<HttpResponse> {
+  return t.api(metricsPath(t), {
+    token,
+    query: {
+      ...windowQuery(r.window),
+      groupBy: r.groupBy?.length ? r.groupBy.join(',') : undefined,
+      resolution: r.resolution,
+      resourceType: r.resourceType,
+      workspace: r.workspace,
+      limit: r.limit,
+      cursor: r.cursor,
+    },
+  });
+}
+
+function expectDocumented(t: Check, res: HttpResponse, operation: MetricsOperation, what: string): void {
+  const errors = responseErrors('controlPlane', operation, res.status, res.json);
+  t.assert(errors.length === 0, `${what}: the ${res.status} body must match the OpenAPI document: ${errors.slice(0, 5).join('; ')}`);
+}
+
+/** Asserts a 200 AccountMetricsResponse. */
+export function expectPage(t: Check, res: HttpResponse, what: string): MetricsPage {
+  t.assert(res.status === 200, `${what} must be served with 200, got ${res.status}`);
+  expectDocumented(t, res, 'getAccountMetrics', what);
+  return res.json as MetricsPage;
+}
+
+export interface Refusal {
+  operation: MetricsOperation;
+  /** Exact status required; otherwise any 4xx. */
+  status?: number;
+}
+
+/** Asserts a refusal with an Error body whose `code`, when given, is the status (section 7). Returns the body. */
+export function expectRefusal(t: Check, res: HttpResponse, { operation, status }: Refusal, what: string): { error: string; code?: number; message?: string } {
+  if (status !== undefined) t.assert(res.status === status, `${what} must be rejected with ${status}, got ${res.status}`);
+  else t.assert(res.status >= 400 && res.status < 500, `${what} must be rejected with a 4xx, got ${res.status}`);
+  expectDocumented(t, res, operation, what);
+  const body = res.json as { error: string; code?: number; message?: string };
+  t.assert(body.code === undefined || body.code === res.status, `${what}: the Error body's code must be the HTTP status ${res.status} (section 7), got ${body.code}`);
+  return body;
+}
+
+/**
+ * Follows meta.nextCursor from the first page until meta.hasMore is false,
+ * calling `onPage` on each page. More than `maxPages` pages fails the check.
+ */
+export async function walkPages(
+  t: Check,
+  r: MetricsRequest,
+  maxPages: number,
+  onPage: (page: MetricsPage, index: number) => void = () => {},
+): Promise<MetricsPage[]> {
+  const pages: MetricsPage[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const what = `page ${pages.length + 1} of ${describe(r)}`;
+    const page = expectPage(t, await getMetrics(t, { ...r, cursor }), what);
+    onPage(page, pages.length);
+    pages.push(page);
+    if (!page.meta.hasMore) return pages;
+    t.assert(pages.length < maxPages, `there are at most ${maxPages - 1} pages of ${describe(r)}, but page ${pages.length} still has meta.hasMore true`);
+    t.assert(page.meta.nextCursor !== '', `${what} has meta.hasMore true but an empty meta.nextCursor: the next page cannot be asked for`);
+    cursor = page.meta.nextCursor;
+  }
+}
+
+/** CONTRACT section 2, state `usage`: the account's events are exactly these. */
+export function setUsage(t: Check, events: readonly FixtureEvent[]): Promise<void> {
+  return t.control.set('usage', { events: events.map(toUsageEvent) });
+}
+
+/** Asserts a 200 enum answer and returns its list (profile key enumValuesKey). */
+export function expectEnum(t: Check, res: HttpResponse, operation: MetricsOperation, what: string): string[] {
+  t.assert(res.status === 200, `${what} must be served with 200, got ${res.status}`);
+  expectDocumented(t, res, operation, what);
+  const values = (res.json as Record<string, unknown>)[t.config.profile.enumValuesKey];
+  t.assert(Array.isArray(values) && values.every((v) => typeof v === 'string'), `${what}: "${t.config.profile.enumValuesKey}" must be a list of strings`);
+  return values;
+}

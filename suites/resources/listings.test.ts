@@ -1,0 +1,64 @@
+// Sections 2.4, 2.5, 4.1: GET /egressips and GET /customdomains answer bare arrays
+// of every item of the caller's workspace, and only of it, each as set.
+import { rule, type Check } from '../../harness/check.ts';
+import { listingFixtures, type Json, type ListingKind } from '../../generators/resources-fixtures.ts';
+import type { Profile } from '../../spec/profile.ts';
+import { differences, show } from './compare.ts';
+import { isObject } from './shapes.ts';
+import { assertNoProblems, LISTING, nameOf, pairByName, readListing } from './target.ts';
+
+/** Sections 2.4, 2.5: the fields each listing returns as set, and the values the profile pins. */
+function specProblems(kind: ListingKind, profile: Profile, given: Json, returned: Json): string[] {
+  const spec = isObject(returned.spec) ? returned.spec : {};
+  const problems = differences(given.spec, returned.spec, 'spec');
+  const [field, pinned] = kind === 'egressips' ? ['ipFamily', profile.egressIpFamilies] : ['status', profile.customDomainStatuses];
+  if (pinned && spec[field] !== undefined && !pinned.includes(spec[field] as string))
+    problems.push(`spec.${field} is ${show(spec[field])}, not one of the profile's values (${pinned.join(', ')})`);
+  if (kind === 'egressips') {
+    const metadata = (isObject(given.metadata) ? given.metadata : {}) as Json;
+    const back = (isObject(returned.metadata) ? returned.metadata : {}) as Json;
+    for (const f of ['gatewayName', 'vpcName']) problems.push(...differences(metadata[f], back[f], `metadata.${f}`));
+  }
+  return problems.map((p) => `${LISTING[kind].label} ${String(nameOf(given))}: ${p}`);
+}
+
+const names = (items: Json[]) => items.map((i) => String(nameOf(i)));
+
+for (const kind of ['egressips', 'customdomains'] as const) {
+  const { path, label } = LISTING[kind];
+
+  rule(`resources.${kind}.spec`, { needs: ['control'] }, async (t: Check) => {
+    await t.property(listingFixtures(kind, t.config.profile, 1), async (items) => {
+      await t.control.set(kind, { items });
+      const listed = await readListing(t, kind);
+      assertNoProblems(t, pairByName(items, listed).flatMap((p) => specProblems(kind, t.config.profile, p.given, p.returned)));
+    });
+  });
+
+  rule(`resources.${kind}.whole-workspace`, { needs: ['control'] }, async (t: Check) => {
+    await t.property(listingFixtures(kind, t.config.profile), async (items) => {
+      await t.control.set(kind, { items });
+      const listed = names(await readListing(t, kind));
+      const missing = names(items).filter((n) => !listed.includes(n));
+      const extra = listed.filter((n) => !names(items).includes(n));
+      t.assert(
+        missing.length === 0 && extra.length === 0,
+        `GET ${path} must list every ${label} of the workspace and no other (section 4.1); the workspace holds ${show(names(items))}` +
+          (missing.length ? `, missing: ${show(missing)}` : '') +
+          (extra.length ? `, listed although not in the workspace: ${show(extra)}` : ''),
+      );
+    });
+  });
+
+  rule(`resources.${kind}.workspace-only`, { needs: ['control', 'otherWorkspace'] }, async (t: Check) => {
+    const other = t.token('otherWorkspace');
+    await t.property(listingFixtures(kind, t.config.profile, 1), async (items) => {
+      await t.control.set(kind, { items });
+      const seen = names(await readListing(t, kind, other)).filter((n) => names(items).includes(n));
+      t.assert(
+        seen.length === 0,
+        `resources belong to one workspace (sections 1, 4.1): the admin of another workspace must not see this workspace's ${label}s in GET ${path}, but saw ${show(seen)}`,
+      );
+    });
+  });
+}

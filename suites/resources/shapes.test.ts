@@ -1,0 +1,30 @@
+// Sections 2.1, 2.3, 2.4, 2.5, 3, 6: the fields every returned resource has, with
+// their rules. With the control URL over generated fixtures; without it, over what
+// the target holds.
+import { rule } from '../../harness/check.ts';
+import { checkResources } from './observe.ts';
+import {
+  deploymentStatusProblems,
+  eventsProblems,
+  expiresInProblems,
+  metadataProblems,
+  readOnlyProblems,
+  runStateProblems,
+  type Kind,
+} from './shapes.ts';
+
+const EVERY_KIND: Kind[] = ['sandboxes', 'egressips', 'customdomains'];
+/** Sections 2.3, 2.4, 6: the kinds with a deployment status and events. */
+const DEPLOYED_KINDS: Kind[] = ['sandboxes', 'egressips'];
+
+rule('resources.metadata.fields', {}, (t) => checkResources(t, EVERY_KIND, (o) => metadataProblems(o.kind, o.returned, o.given)));
+
+rule('resources.metadata.read-only', {}, (t) => checkResources(t, EVERY_KIND, (o) => readOnlyProblems(o.kind, o.returned)));
+
+rule('resources.deployment-status', {}, (t) => checkResources(t, DEPLOYED_KINDS, (o) => deploymentStatusProblems(o.returned)));
+
+rule('resources.events', {}, (t) => checkResources(t, DEPLOYED_KINDS, (o) => eventsProblems(o.returned)));
+
+rule('resources.sandbox.run-state', {}, (t) => checkResources(t, ['sandboxes'], (o) => runStateProblems(o.returned, t.config.profile.runStateField)));
+
+rule('resources.sandbox.expires-in', {}, (t) => checkResources(t, ['sandboxes'], (o) => expiresInProblems(o.returned)));

@@ -1,0 +1,109 @@
+// The shape rules of sections 2.1 to 2.5, 3 and 6, applied to one resource as the
+// target returned it. Each function lists what is wrong, in the specification's words.
+import { DEPLOYMENT_STATUSES, RUN_STATES, type FixtureSet, type Json } from '../../generators/resources-fixtures.ts';
+import { differences, show } from './compare.ts';
+
+/** The kinds of resource, named by their provider state. */
+export type Kind = keyof FixtureSet;
+
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Metadata a fixture sets, per kind (sections 2.1, 2.4, 2.5). */
+const SET_METADATA: Record<Kind, string[]> = {
+  sandboxes: ['name', 'displayName', 'externalId', 'labels'],
+  egressips: ['name', 'displayName'],
+  customdomains: ['name', 'displayName', 'labels'],
+};
+
+/** Read-only metadata, per kind (sections 2.1, 2.4, 2.5). */
+const READ_ONLY_METADATA: Record<Kind, string[]> = {
+  sandboxes: ['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'plan', 'url', 'workspace'],
+  egressips: ['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'workspace'],
+  customdomains: ['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'workspace'],
+};
+
+const characters = (s: string) => [...s].length;
+
+/** Section 2.1: the rules of each metadata field, and (with the fixture) the values as set. */
+export function metadataProblems(kind: Kind, returned: Json, given?: Json): string[] {
+  const m = returned.metadata;
+  if (!isObject(m)) return [`metadata is ${show(m)}, not an object`];
+  const problems: string[] = [];
+  if (typeof m.name !== 'string') problems.push(`metadata.name is ${show(m.name)}, not a string`);
+  // A custom domain is named by its domain (section 2.5), so the name rule of 2.1 is not its own.
+  else if (kind !== 'customdomains' && !(/^[a-z0-9-]+$/.test(m.name) && m.name.length <= 49))
+    problems.push(`metadata.name ${show(m.name)} is not lowercase alphanumeric and hyphens of at most 49 characters`);
+  if (m.displayName !== undefined && !(typeof m.displayName === 'string' && characters(m.displayName) <= 63))
+    problems.push(`metadata.displayName ${show(m.displayName)} is not a string of at most 63 characters`);
+  if (m.externalId !== undefined && !(typeof m.externalId === 'string' && /^[A-Za-z0-9-]*$/.test(m.externalId) && m.externalId.length <= 64))
+    problems.push(`metadata.externalId ${show(m.externalId)} is not alphanumeric and dash of at most 64 characters`);
+  if (m.labels !== undefined && !(isObject(m.labels) && Object.values(m.labels).every((v) => typeof v === 'string')))
+    problems.push(`metadata.labels ${show(m.labels)} is not a map of string to string`);
+  const givenMetadata = isObject(given?.metadata) ? given.metadata : {};
+  for (const field of SET_METADATA[kind]) problems.push(...differences(givenMetadata[field], m[field], `metadata.${field}`));
+  return problems;
+}
+
+/** Sections 2.1, 2.3: the read-only fields the target fills, present as strings. */
+export function readOnlyProblems(kind: Kind, returned: Json): string[] {
+  const m = isObject(returned.metadata) ? returned.metadata : {};
+  const problems = READ_ONLY_METADATA[kind]
+    .filter((field) => typeof m[field] !== 'string')
+    .map((field) => `the read-only metadata.${field} is ${m[field] === undefined ? 'missing' : show(m[field])}, not a string`);
+  if (kind === 'sandboxes' && returned.lastUsedAt !== undefined && typeof returned.lastUsedAt !== 'string')
+    problems.push(`lastUsedAt is ${show(returned.lastUsedAt)}, not a string`);
+  return problems;
+}
+
+const STATUS_LIST = DEPLOYMENT_STATUSES.join(', ');
+const isDeploymentStatus = (v: unknown) => typeof v === 'string' && (DEPLOYMENT_STATUSES as readonly string[]).includes(v);
+
+/** Section 3: the read-only deployment status, one of ten values. */
+export function deploymentStatusProblems(returned: Json): string[] {
+  return isDeploymentStatus(returned.status) ? [] : [`status is ${show(returned.status)}, not one of the deployment statuses of section 3 (${STATUS_LIST})`];
+}
+
+/** Sections 2.3, 3: the run-state field holds RUNNING or STANDBY. */
+export function runStateProblems(returned: Json, field: string): string[] {
+  const value = returned[field];
+  return typeof value === 'string' && (RUN_STATES as readonly string[]).includes(value)
+    ? []
+    : [`the run-state field "${field}" is ${value === undefined ? 'missing' : show(value)}, not RUNNING or STANDBY`];
+}
+
+/** ISO 8601 date and time, extended (`2026-01-02T03:04:05Z`) or basic (`20260102T030405Z`) format. */
+const ISO_8601 = [
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}([.,]\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/,
+  /^\d{8}T\d{4}(\d{2}([.,]\d+)?)?(Z|[+-]\d{2}(\d{2})?)?$/,
+];
+const EVENT_STRINGS = ['type', 'message', 'revision', 'canaryRevision'];
+
+/** Section 6: events are records with these fields and types. */
+export function eventsProblems(returned: Json): string[] {
+  const events = returned.events;
+  if (events === undefined) return [];
+  if (!Array.isArray(events)) return [`events is ${show(events)}, not an array`];
+  return events.flatMap((event: unknown, i) => {
+    if (!isObject(event)) return [`events[${i}] is ${show(event)}, not a record`];
+    const problems = EVENT_STRINGS.filter((f) => event[f] !== undefined && typeof event[f] !== 'string').map(
+      (f) => `events[${i}].${f} is ${show(event[f])}, not a string`,
+    );
+    if (event.status !== undefined && !isDeploymentStatus(event.status))
+      problems.push(`events[${i}].status is ${show(event.status)}, not a deployment status (${STATUS_LIST})`);
+    if (event.time !== undefined && !(typeof event.time === 'string' && ISO_8601.some((r) => r.test(event.time as string))))
+      problems.push(`events[${i}].time is ${show(event.time)}, not an ISO 8601 timestamp`);
+    return problems;
+  });
+}
+
+/**
+ * Section 2.3: expiresIn, an integer, is present only when a lifecycle is configured.
+ * The sandbox as returned says whether it is (a target may add a default lifecycle).
+ */
+export function expiresInProblems(returned: Json): string[] {
+  const spec = isObject(returned.spec) ? returned.spec : {};
+  const configured = spec.lifecycle !== undefined && spec.lifecycle !== null;
+  if (returned.expiresIn === undefined) return [];
+  if (!configured) return [`expiresIn is ${show(returned.expiresIn)} although the sandbox has no lifecycle`];
+  return Number.isInteger(returned.expiresIn) ? [] : [`expiresIn is ${show(returned.expiresIn)}, not an integer`];
+}
