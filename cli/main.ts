@@ -2,11 +2,12 @@
 // rule passed or was skipped; 1: a rule failed; 2: the run could not be made.
 import { parseArgs } from 'node:util';
 import { createConsoleProgress } from '../reporters/console.ts';
+import { Redactor } from '../harness/redact.ts';
 import { writeReports } from '../reporters/write.ts';
 import { RunError } from '../runner/run-error.ts';
-import { runConformance } from '../runner/run.ts';
+import { runConformance, type RunBound } from '../runner/run.ts';
 import { rules } from '../spec/rules/index.ts';
-import { parseRunOptions, runOptionTable } from './options.ts';
+import { credentialsIn, parseRunOptions, runOptionTable } from './options.ts';
 import { serve } from './serve.ts';
 
 const usage = `Usage: cp-conformance <command> [options]
@@ -42,12 +43,11 @@ export async function main(argv: string[]): Promise<number> {
         throw new RunError(command ? `unknown command "${command}" (try --help)` : 'no command given (try --help)');
     }
   } catch (error) {
-    if (error instanceof RunError) {
-      process.stderr.write(`cp-conformance: ${error.message}\n`);
-      return 2;
-    }
+    // One line, whatever the error carries: a credential it quotes is masked, a second line dropped.
+    const redactor = new Redactor(credentialsIn(rest, process.env));
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`cp-conformance: internal error: ${message}\n`);
+    const line = redactor.text(message.split('\n')[0] ?? '');
+    process.stderr.write(`cp-conformance: ${error instanceof RunError ? '' : 'internal error: '}${line}\n`);
     return 2;
   }
 }
@@ -61,11 +61,11 @@ async function run(argv: string[]): Promise<number> {
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
   let progress: ReturnType<typeof createConsoleProgress> | undefined;
   const { result, redactor } = await runConformance(options, {
-    onStart: ({ seed, target, rules: total, boundMs, redactor }) => {
+    onStart: ({ seed, target, rules: total, bound, redactor }) => {
       progress = createConsoleProgress(process.stdout, { total, color, redactor });
       process.stdout.write(
-        `cp-conformance: ${total} rules against ${target.embedded ? 'the embedded reference implementation at ' : ''}${target.baseUrl}\n` +
-          `seed ${seed} (replay with --seed ${seed}); the run ends within ${Math.ceil(boundMs / 60_000)} min at most\n\n`,
+        `cp-conformance: ${total} rules against ${target.embedded ? 'the embedded reference implementation at ' : ''}${redactor.text(target.baseUrl)}\n` +
+          `seed ${seed} (replay with --seed ${seed}); the run ends within ${boundText(bound)}\n\n`,
       );
     },
     onRuleFinished: (rule) => progress?.ruleFinished(rule),
@@ -74,6 +74,12 @@ async function run(argv: string[]): Promise<number> {
   process.stdout.write('\n');
   progress?.summary(result, written);
   return result.summary.failed > 0 ? 1 : 0;
+}
+
+/** "within 9 min at most (4 rules × ...)": rounded up, never down. */
+function boundText(bound: RunBound): string {
+  const amount = bound.ms < 120_000 ? `${Math.ceil(bound.ms / 1000)} s` : `${Math.ceil(bound.ms / 60_000)} min`;
+  return `${amount} at most (${bound.basis})`;
 }
 
 async function serveCommand(argv: string[]): Promise<number> {

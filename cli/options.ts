@@ -20,6 +20,8 @@ export interface RunOptions {
   skip: string[];
   timeoutMs: number;
   readOnly: boolean;
+  /** Requests the whole run may send; absent: unbounded. */
+  maxRequests?: number;
 }
 
 export const DEFAULT_RUNS = 25;
@@ -45,6 +47,7 @@ export const runOptionTable = {
   skip: { env: undefined, arg: 'P', help: 'leave out rules whose id is or starts with P (repeatable)' },
   timeout: { env: undefined, arg: 'MS', help: `per-request timeout (default ${DEFAULT_TIMEOUT_MS})` },
   'read-only': { env: undefined, arg: undefined, help: 'run only checks that change nothing on the target' },
+  'max-requests': { env: undefined, arg: 'N', help: 'send at most N requests in the whole run; checks left without one are skipped' },
 } as const;
 
 type OptionName = keyof typeof runOptionTable;
@@ -109,6 +112,7 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv): RunOpti
     skip: (values.skip as string[] | undefined) ?? [],
     timeoutMs: integer('timeout', 1) ?? DEFAULT_TIMEOUT_MS,
     readOnly: values['read-only'] === true,
+    maxRequests: integer('max-requests', 1),
   };
   if (options.baseUrl && !options.token) throw new RunError('--token (or CP_TOKEN) is required with --base-url');
   if (!options.baseUrl) {
@@ -119,4 +123,21 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv): RunOpti
       throw new RunError(`--${needsTarget[0]} needs --base-url: without it the embedded reference implementation is tested with its own settings`);
   }
   return options;
+}
+
+const credentialOptions = ['token', 'member-token', 'no-scope-token', 'other-workspace-token'] as const;
+
+/**
+ * The credentials on a command line and in the environment, read without parsing it:
+ * an error about the command line itself must not print one either.
+ */
+export function credentialsIn(argv: string[], env: NodeJS.ProcessEnv): string[] {
+  const found = credentialOptions.map((name) => env[runOptionTable[name].env]);
+  argv.forEach((arg, i) => {
+    for (const name of credentialOptions) {
+      if (arg === `--${name}`) found.push(argv[i + 1]);
+      else if (arg.startsWith(`--${name}=`)) found.push(arg.slice(name.length + 3));
+    }
+  });
+  return found.filter((value): value is string => value !== undefined);
 }

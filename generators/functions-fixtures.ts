@@ -63,11 +63,14 @@ function itemPartsArb(longLabelValues: boolean): fc.Arbitrary<ItemParts> {
   });
 }
 
-/** Makes the names unique: a repeated name gets a numeric suffix, staying within 49 characters. */
+/** Makes the names unique: a repeated name gets a base-36 suffix, staying within 49 characters. */
 function uniqueName(name: string, index: number, taken: Set<string>): string {
-  if (!taken.has(name)) return name;
-  const suffix = `-${index.toString(36)}`;
-  return `${name.slice(0, NAME_MAX - suffix.length).replace(/-+$/, '')}${suffix}`;
+  let candidate = name;
+  for (let n = index; taken.has(candidate); n++) {
+    const suffix = `-${n.toString(36)}`;
+    candidate = `${name.slice(0, NAME_MAX - suffix.length).replace(/-+$/, '')}${suffix}`;
+  }
+  return candidate;
 }
 
 /** A set of exactly `size` functions with unique names; `poolSize` distinct createdAt instants (fewer than items: ties). */

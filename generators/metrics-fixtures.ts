@@ -107,6 +107,9 @@ export function alignedWindowArb(unit: BucketUnit, bounds: LengthBounds): fc.Arb
     );
 }
 
+/** Whole hours, up to two days: a window any target serves whatever its data, for checks of statuses. */
+export const hoursWindowArb: fc.Arbitrary<Window> = alignedWindowArb('hour', { min: 3600, max: 2 * 86_400 })!;
+
 /** Window lengths (seconds, inclusive) for which an omitted resolution must pick `profile.resolutions[index]`. */
 export function autoLengthBounds(profile: Profile, index: number): LengthBounds | undefined {
   const earlier = profile.resolutions.slice(0, index);
@@ -144,7 +147,7 @@ export function resourcesArb(minLength: number, maxLength: number): fc.Arbitrary
     type: fc.constantFrom(...RESOURCE_TYPES),
     workspace: fc.constantFrom(...WORKSPACES),
   });
-  return fc.array(shape, { minLength, maxLength }).map((rs) => rs.map((r, i) => ({ ...r, uuid: uuidOf(i) })));
+  return fc.array(shape, { minLength, maxLength, size: 'max' }).map((rs) => rs.map((r, i) => ({ ...r, uuid: uuidOf(i) })));
 }
 
 const uuidOf = (i: number) => `6f1d2c3b-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
@@ -191,7 +194,8 @@ const eventOf = (resource: Resource, h: Happening): FixtureEvent => ({
 
 export function eventsArb(resources: Resource[], window: Window, unit: BucketUnit, options: EventOptions): fc.Arbitrary<FixtureEvent[]> {
   const event = fc.tuple(fc.constantFrom(...resources), happeningArb(window, unit, options.inside));
-  return fc.array(event, options).map((events) => events.map(([resource, h]) => eventOf(resource, h)));
+  const { minLength, maxLength } = options;
+  return fc.array(event, { minLength, maxLength, size: 'max' }).map((events) => events.map(([resource, h]) => eventOf(resource, h)));
 }
 
 /** One event of each resource inside the window, so that every resource is a group of its own. */
@@ -237,11 +241,12 @@ export function usageScenarioArb(windows: fc.Arbitrary<ResolvedWindow>, sizes: S
 export const groupByArb = (dimensions: readonly string[], min: number, max: number): fc.Arbitrary<string[]> =>
   fc.shuffledSubarray([...dimensions], { minLength: min, maxLength: Math.min(max, dimensions.length) });
 
-/** Optional resourceType and workspace filters; values may match no event. */
-export const filtersArb = fc.record({
-  resourceType: fc.option(fc.constantFrom(...RESOURCE_TYPES, 'model'), { nil: undefined }),
-  workspace: fc.option(fc.constantFrom(...WORKSPACES), { nil: undefined }),
-});
+/** Absent two times in three, otherwise one of `values`. */
+const sometimes = (values: string[]): fc.Arbitrary<string | undefined> =>
+  fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...values) });
+
+/** Optional resourceType and workspace filters; a value may match no event. */
+export const filtersArb = fc.record({ resourceType: sometimes([...RESOURCE_TYPES, 'model']), workspace: sometimes(WORKSPACES) });
 
 /**
  * Values of startTime/endTime that no reading of "date-time" accepts: empty, words,

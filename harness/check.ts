@@ -7,7 +7,8 @@ import type { Evidence, Exchange } from '../results/model.ts';
 import { findRule } from '../spec/rules/index.ts';
 import type { CredentialName, SuiteConfig } from './config.ts';
 import { ControlClient } from './control.ts';
-import { HttpClient, NetworkError, type HttpResponse, type RequestOptions } from './http.ts';
+import { HttpClient, NetworkError, RateLimited, type HttpResponse, type RequestOptions } from './http.ts';
+import { BudgetSpent, RULE_TIMEOUT_MS, runBudget } from './limits.ts';
 import { Redactor } from './redact.ts';
 import { ruleSeed } from './seed.ts';
 import { Skip, Violation } from './violation.ts';
@@ -55,6 +56,8 @@ export class Check {
   private readonly http: HttpClient;
   requests = 0;
   lastExchange: Exchange | undefined;
+  /** Set when the target stopped answering (no answer, rate limited) or the budget ran out: no later request can tell more. */
+  private halted: Error | undefined;
 
   constructor(
     readonly ruleId: string,
@@ -66,6 +69,7 @@ export class Check {
     this.http = new HttpClient({
       timeoutMs: config.timeoutMs,
       redactor,
+      budget: config.budget && runBudget(config.budget),
       onExchange: (exchange) => {
         this.requests += 1;
         this.lastExchange = exchange;
@@ -100,8 +104,10 @@ export class Check {
     try {
       return await this.http.send(base, path, options);
     } catch (error) {
-      // No answer at all is a failure of the target for the rule under check.
-      if (error instanceof NetworkError) throw new Violation(error.message, error.exchange);
+      // No answer at all, or only 429s, is a failure of the target for the rule under check.
+      if (error instanceof NetworkError || error instanceof RateLimited) throw (this.halted = new Violation(error.message, error.exchange));
+      // A spent budget is the run's limit, not the target's fault.
+      if (error instanceof BudgetSpent) throw (this.halted = new Skip(error.message));
       throw error;
     }
   }
@@ -125,7 +131,20 @@ export class Check {
    * shrunk input and the exchange of its last run become the evidence.
    */
   async property<T>(arbitrary: fc.Arbitrary<T>, predicate: (input: T) => Promise<void>, options: { runs?: number } = {}): Promise<void> {
-    const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
+    let failed = false;
+    const checked = async (input: T): Promise<void> => {
+      // Once the property failed and the target stopped answering, shrinking would only
+      // meet the same wall again, one timeout at a time: every later case passes unsent,
+      // so the smallest case that failed on its own merits stays the counterexample.
+      if (failed && this.halted) return;
+      try {
+        await predicate(input);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    };
+    const details = await fc.check(fc.asyncProperty(arbitrary, checked), {
       seed: this.seed,
       numRuns: options.runs ?? this.config.runs,
       endOnFailure: false,
@@ -166,8 +185,15 @@ export function rule(id: string, options: RuleOptions, body: (t: Check) => Promi
       if (reason) return ctx.skip(reason);
     }
     const check = new Check(id, config);
+    let deadline: NodeJS.Timeout | undefined;
+    const overdue = new Promise<never>((_, reject) => {
+      deadline = setTimeout(
+        () => reject(new Violation(`the check did not end within its deadline of ${RULE_TIMEOUT_MS / 1000} s: the target answers too slowly`)),
+        RULE_TIMEOUT_MS,
+      );
+    });
     try {
-      await body(check);
+      await Promise.race([body(check), overdue]);
     } catch (error) {
       ctx.task.meta.requests = check.requests;
       if (error instanceof Skip) return ctx.skip(error.reason);
@@ -175,7 +201,9 @@ export function rule(id: string, options: RuleOptions, body: (t: Check) => Promi
       ctx.task.meta.evidence = evidence;
       throw new Error(evidence.message);
     } finally {
+      clearTimeout(deadline);
       ctx.task.meta.requests = check.requests;
+      // Also ends the requests of a body cut off by its deadline, which would otherwise run on.
       await check.close();
     }
   });

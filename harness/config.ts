@@ -1,4 +1,5 @@
 import type { Profile } from '../spec/profile.ts';
+import type { BudgetConfig } from './limits.ts';
 
 /** The credentials a run may hold; only `admin` is always present. */
 export interface Credentials {
@@ -25,6 +26,8 @@ export interface SuiteConfig {
   timeoutMs: number;
   /** Only checks that change nothing on the target. */
   readOnly: boolean;
+  /** --max-requests: absent, the run sends as many requests as its checks need. */
+  budget?: BudgetConfig;
 }
 
 declare module 'vitest' {

@@ -1,9 +1,13 @@
 // The suites' only way to the target: undici over a keep-alive pool, a timeout on
 // every request, bodies read up to a cap, and every exchange recorded (masked) so a
-// failing check can show it.
+// failing check can show it. Redirects are answers to check, never followed; a 429
+// is retried a bounded number of times after a bounded wait; every attempt draws on
+// the run's request budget when it has one.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, errors as undiciErrors } from 'undici';
 import type { Exchange, RecordedRequest } from '../results/model.ts';
 import { curlLine } from './curl.ts';
+import { RATE_LIMIT_MAX_WAIT_MS, RATE_LIMIT_RETRIES, type RequestBudget } from './limits.ts';
 import type { Redactor } from './redact.ts';
 
 /** Bodies past this size are not read further: the target is wrong, and memory stays bounded. */
@@ -25,6 +29,7 @@ export interface RequestOptions {
   authorization?: string;
 }
 
+/** What came back, with every credential already masked: a check cannot quote one into a message. */
 export interface HttpResponse {
   status: number;
   headers: Record<string, string>;
@@ -46,6 +51,16 @@ export class NetworkError extends Error {
   }
 }
 
+/** The target kept answering 429 after every retry; carries the last exchange. */
+export class RateLimited extends Error {
+  constructor(
+    message: string,
+    readonly exchange: Exchange,
+  ) {
+    super(message);
+  }
+}
+
 /** Encodes a query the strict way (%20, not +) so every server decodes it alike. */
 export function encodeQuery(query: Record<string, QueryValue> = {}): string {
   const pairs = Object.entries(query)
@@ -59,10 +74,14 @@ export interface HttpClientOptions {
   redactor: Redactor;
   /** Called with every exchange, in order. */
   onExchange?: (exchange: Exchange) => void;
+  /** Counts every attempt, retries included. */
+  budget?: RequestBudget;
 }
 
 export class HttpClient {
   private readonly agent: Agent;
+  /** Aborted by close(): ends a rate-limit wait of a check cut off by its deadline. */
+  private readonly closed = new AbortController();
 
   constructor(private readonly options: HttpClientOptions) {
     this.agent = new Agent({
@@ -74,7 +93,11 @@ export class HttpClient {
     });
   }
 
-  /** `base` is a base URL (a path prefix is kept); `path` is appended as is. */
+  /**
+   * `base` is a base URL (a path prefix is kept); `path` is appended as is. Throws
+   * NetworkError when no answer came, RateLimited when 429 outlasted the retries,
+   * BudgetSpent when the run's request budget is spent.
+   */
   async send(base: string, path: string, options: RequestOptions = {}): Promise<HttpResponse> {
     const url = base.replace(/\/+$/, '') + path + encodeQuery(options.query);
     const method = options.method ?? 'GET';
@@ -93,19 +116,48 @@ export class HttpClient {
       headers: redactor.headers(headers),
       ...(body !== undefined ? { body: redactor.text(body) } : {}),
     };
+    for (let retry = 0; ; retry += 1) {
+      const response = await this.attempt(url, method, headers, body, recorded);
+      if (response.status !== 429) return response;
+      if (retry === RATE_LIMIT_RETRIES) {
+        throw new RateLimited(
+          `${method} ${recorded.url}: rate limited: the target answered 429 Too Many Requests ${retry + 1} times in a row ` +
+            `(${RATE_LIMIT_RETRIES} retries, each after its Retry-After, waiting ${RATE_LIMIT_MAX_WAIT_MS / 1000} s at most)`,
+          response.exchange,
+        );
+      }
+      await sleep(retryDelayMs(response.headers['retry-after']), undefined, { signal: this.closed.signal }).catch(() => undefined);
+    }
+  }
+
+  /** One request and its answer, recorded; draws on the budget before anything is sent. */
+  private async attempt(url: string, method: string, headers: Record<string, string>, body: string | undefined, recorded: RecordedRequest): Promise<HttpResponse> {
+    const { redactor, timeoutMs } = this.options;
     const curl = curlLine(recorded);
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const noAnswer = (reason: string): NetworkError => {
+      const exchange: Exchange = { request: recorded, networkError: redactor.text(reason), curl };
+      this.options.onExchange?.(exchange);
+      return new NetworkError(`${method} ${recorded.url}: ${redactor.text(reason)}`, exchange);
+    };
+    // A check that outlived its deadline runs on in the background; it must neither send nor spend.
+    if (this.closed.signal.aborted) throw noAnswer('not sent: the check had already ended');
+    this.options.budget?.take();
+    const signal = AbortSignal.timeout(timeoutMs);
+    let status: number | undefined;
     try {
       const res = await this.agent.request({ origin: new URL(url).origin, path: pathOf(url), method, headers, body, signal });
-      const { text, truncated } = await readCapped(res.body);
-      const responseHeaders = flattenHeaders(res.headers);
+      status = res.statusCode;
+      const read = await readCapped(res.body);
+      // Masked before anything is cut or parsed, so no piece of a credential survives either.
+      const text = redactor.text(read.text);
+      const responseHeaders = maskedHeaders(res.headers, redactor);
       const exchange: Exchange = {
         request: recorded,
         response: {
           status: res.statusCode,
           headers: redactor.headers(responseHeaders),
-          body: redactor.text(text.slice(0, EVIDENCE_BODY_CHARS)),
-          ...(truncated || text.length > EVIDENCE_BODY_CHARS ? { truncated: true } : {}),
+          body: text.slice(0, EVIDENCE_BODY_CHARS),
+          ...(read.truncated || text.length > EVIDENCE_BODY_CHARS ? { truncated: true } : {}),
         },
         curl,
       };
@@ -120,16 +172,21 @@ export class HttpClient {
       }
       return { status: res.statusCode, headers: responseHeaders, text, json, isJson, exchange };
     } catch (error) {
-      const reason = describeNetworkError(error, this.options.timeoutMs);
-      const exchange: Exchange = { request: recorded, networkError: redactor.text(reason), curl };
-      this.options.onExchange?.(exchange);
-      throw new NetworkError(`${method} ${recorded.url}: ${redactor.text(reason)}`, exchange);
+      throw noAnswer(describeNetworkError(error, timeoutMs, status));
     }
   }
 
+  /** Ends every request still in flight (a check cut off by its deadline) and any rate-limit wait. */
   async close(): Promise<void> {
-    await this.agent.close();
+    this.closed.abort();
+    await this.agent.destroy();
   }
+}
+
+/** How long a 429 asks to wait: Retry-After in seconds or as an HTTP date, 1 s when absent; never past the cap. */
+export function retryDelayMs(retryAfter: string | undefined, now = Date.now()): number {
+  const asked = retryAfter === undefined ? 1000 : /^\s*\d+\s*$/.test(retryAfter) ? Number(retryAfter) * 1000 : Date.parse(retryAfter) - now;
+  return Number.isNaN(asked) ? 1000 : Math.min(RATE_LIMIT_MAX_WAIT_MS, Math.max(0, asked));
 }
 
 function pathOf(url: string): string {
@@ -137,9 +194,9 @@ function pathOf(url: string): string {
   return u.pathname + u.search;
 }
 
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+function maskedHeaders(headers: Record<string, string | string[] | undefined>, redactor: Redactor): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = redactor.text(Array.isArray(v) ? v.join(', ') : v);
   return out;
 }
 
@@ -158,7 +215,15 @@ async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }):
   return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
 }
 
-export function describeNetworkError(error: unknown, timeoutMs: number): string {
+/** Why no (whole) answer came; `status` when the head came and the body did not. */
+export function describeNetworkError(error: unknown, timeoutMs: number, status?: number): string {
+  const reason = networkReason(error, timeoutMs);
+  if (status === undefined) return reason;
+  const timedOut = reason === `no answer within ${timeoutMs} ms`;
+  return `the body of the ${status} answer did not arrive in full: ${timedOut ? `still incomplete after ${timeoutMs} ms` : reason}`;
+}
+
+function networkReason(error: unknown, timeoutMs: number): string {
   if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError)
     return `no answer within ${timeoutMs} ms`;
   if (error instanceof undiciErrors.ConnectTimeoutError) return `could not connect within ${timeoutMs} ms`;

@@ -18,9 +18,10 @@ h1 { margin: 0 0 0.75rem; font-size: 1.6rem; }
 h2 { margin: 2rem 0 0.5rem; padding-bottom: 0.25rem; border-bottom: 1px solid var(--line); font-size: 1.2rem; }
 h3 { margin: 0; font-size: 1rem; font-weight: 600; }
 h4 { margin: 0.75rem 0 0; font-size: 0.9rem; }
-dl.run { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; margin: 0 0 1rem; }
+/* minmax and anywhere: a long URL wraps on a phone instead of running off the page. */
+dl.run { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.2rem 1rem; margin: 0 0 1rem; }
 dl.run dt { color: var(--muted); }
-dl.run dd { margin: 0; }
+dl.run dd { margin: 0; overflow-wrap: anywhere; }
 #totals { margin: 1rem 0; }
 #totals p { margin: 0 0 0.4rem; font-size: 1.05rem; }
 .meter { display: flex; height: 0.75rem; border-radius: 6px; overflow: hidden; background: var(--line); }
@@ -28,13 +29,16 @@ dl.run dd { margin: 0; }
 .meter .passed, .status.passed { background: var(--pass); }
 .meter .failed, .status.failed { background: var(--fail); }
 .meter .skipped, .status.skipped { background: var(--skip); }
-.filter { display: flex; gap: 0.5rem; flex-wrap: wrap; margin: 1rem 0; }
+.filter { display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: center; margin: 1rem 0; }
 .filter button { font: inherit; padding: 0.25rem 0.9rem; border: 1px solid var(--line); border-radius: 999px;
   background: var(--bg); color: var(--fg); cursor: pointer; }
 .filter button[aria-pressed="true"] { background: var(--fg); color: var(--bg); }
 ul.rules { list-style: none; margin: 0; padding: 0; }
 li.rule { padding: 0.5rem 0; border-bottom: 1px solid var(--line); }
 .rule-head { display: flex; gap: 0.6rem; align-items: baseline; flex-wrap: wrap; }
+/* The title takes the room left beside its status badge and wraps there, rather
+   than dropping to a line of its own and leaving the badge alone above it. */
+.rule-head h3 { flex: 1 1 20rem; }
 .status, .level { display: inline-block; min-width: 3.2rem; padding: 0 0.4rem; border-radius: 4px;
   font-size: 0.75rem; font-weight: 700; text-align: center; color: var(--bg); }
 .level { min-width: 0; color: var(--fg); border: 1px solid var(--line); }

@@ -23,7 +23,7 @@ export function junitXml(result: RunResult, redactor: Redactor): string {
   for (const [suite, rules] of groupBy(run.rules, (rule) => rule.suite)) {
     const element = root.ele('testsuite', {
       name: oneLine(suite),
-      ...counts(rules),
+      ...suiteCounts(rules),
       time: seconds(sum(rules.map((rule) => rule.durationMs))),
       ...timestamp(run.startedAt),
     });
@@ -66,8 +66,14 @@ function addProperties(parent: XMLBuilder, run: RunResult): void {
 }
 
 function counts(rules: RuleResult[]): Record<string, string> {
-  const { failed, skipped } = tally(rules);
-  return { tests: String(rules.length), failures: String(failed), errors: '0', skipped: String(skipped) };
+  return { tests: String(rules.length), failures: String(tally(rules).failed), errors: '0' };
+}
+
+// Only <testsuite> may say how many were skipped: the schema
+// (test/fixtures/junit-10.xsd) gives <testsuites> no `skipped`, and Jenkins'
+// xUnit plugin refuses a report that does not validate.
+function suiteCounts(rules: RuleResult[]): Record<string, string> {
+  return { ...counts(rules), skipped: String(tally(rules).skipped) };
 }
 
 const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);

@@ -1,9 +1,11 @@
 // One conformance run: resolve the target (the embedded reference implementation
 // when none is given), make sure it answers, run the selected rules, and write the
 // reports.
+import { randomUUID } from 'node:crypto';
 import type { RunOptions } from '../cli/options.ts';
 import type { SuiteConfig } from '../harness/config.ts';
-import { HttpClient, NetworkError } from '../harness/http.ts';
+import { HttpClient, NetworkError, RateLimited } from '../harness/http.ts';
+import { BudgetSpent, RATE_LIMIT_MAX_WAIT_MS, RequestBudget, RULE_TIMEOUT_MS } from '../harness/limits.ts';
 import { Redactor } from '../harness/redact.ts';
 import { randomSeed } from '../harness/seed.ts';
 import { startReference, type ReferenceHandle } from '../reference/server.ts';
@@ -13,8 +15,14 @@ import { loadProfile } from './profile.ts';
 import { RunError } from './run-error.ts';
 import { SuiteSession } from './run-suites.ts';
 
+/** How long the run may take at most, and what that follows from. */
+export interface RunBound {
+  ms: number;
+  basis: string;
+}
+
 export interface RunHooks {
-  onStart?: (info: { seed: number; target: TargetDescription; rules: number; boundMs: number; redactor: Redactor }) => void;
+  onStart?: (info: { seed: number; target: TargetDescription; rules: number; bound: RunBound; redactor: Redactor }) => void;
   onRuleFinished?: (result: RuleResult) => void;
 }
 
@@ -23,8 +31,10 @@ export interface RunOutcome {
   redactor: Redactor;
 }
 
-/** Upper bound of one rule's check: generous, so only a hanging target meets it. */
-const RULE_TIMEOUT_MS = 120_000;
+/** vitest's own timeout per rule, a backstop behind the check's deadline (harness/check.ts) that reports it with evidence. */
+const VITEST_TIMEOUT_MS = RULE_TIMEOUT_MS + 10_000;
+/** Starting vitest, computing between requests, writing the reports: seconds in practice, a minute allowed. */
+const OVERHEAD_MS = 60_000;
 
 export async function runConformance(options: RunOptions, hooks: RunHooks = {}): Promise<RunOutcome> {
   const profile = await loadProfile(options.profile);
@@ -35,11 +45,14 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}):
   try {
     const config = suiteConfig(options, reference, profile, seed);
     const redactor = new Redactor(Object.values(config.credentials));
-    await assertReachable(config, redactor);
+    const budget = options.maxRequests === undefined ? undefined : new RequestBudget(options.maxRequests);
+    await assertReachable(config, redactor, budget);
+    // The probe's requests count: the budget bounds the whole run.
+    if (budget) config.budget = { runId: randomUUID(), limit: budget.limit, spent: budget.spent };
     const target = describeTarget(config, reference !== undefined);
-    hooks.onStart?.({ seed, target, rules: selected.length, boundMs: selected.length * RULE_TIMEOUT_MS, redactor });
+    hooks.onStart?.({ seed, target, rules: selected.length, bound: runBound(selected.length, options), redactor });
     const startedAt = new Date();
-    const session = await SuiteSession.open(RULE_TIMEOUT_MS);
+    const session = await SuiteSession.open(VITEST_TIMEOUT_MS);
     let rules: RuleResult[];
     try {
       rules = await session.run({ config, selected, onRuleFinished: hooks.onRuleFinished });
@@ -92,13 +105,32 @@ function suiteConfig(options: RunOptions, reference: ReferenceHandle | undefined
   };
 }
 
+/**
+ * What the run's length follows from: every rule ends by its deadline, and with a
+ * budget every request ends by its timeout, a 429 retry after the longest wait.
+ * Whichever is smaller binds.
+ */
+function runBound(rules: number, options: RunOptions): RunBound {
+  const seconds = (ms: number) => `${ms / 1000} s`;
+  const byRules = rules * RULE_TIMEOUT_MS;
+  const perRequest = options.timeoutMs + RATE_LIMIT_MAX_WAIT_MS;
+  const byBudget = options.maxRequests === undefined ? Infinity : options.maxRequests * perRequest;
+  const basis =
+    byBudget < byRules
+      ? `${options.maxRequests} requests × ${seconds(perRequest)} (timeout plus the longest rate-limit wait)`
+      : `${rules} rules × a deadline of ${seconds(RULE_TIMEOUT_MS)}`;
+  return { ms: Math.min(byRules, byBudget) + OVERHEAD_MS, basis: `${basis}, plus ${seconds(OVERHEAD_MS)} to start and report` };
+}
+
 /** A target that does not answer at all cannot be tested: exit 2 with one line, not a page of failures. */
-async function assertReachable(config: SuiteConfig, redactor: Redactor): Promise<void> {
-  const client = new HttpClient({ timeoutMs: config.timeoutMs, redactor });
+async function assertReachable(config: SuiteConfig, redactor: Redactor, budget: RequestBudget | undefined): Promise<void> {
+  const client = new HttpClient({ timeoutMs: config.timeoutMs, redactor, budget });
   try {
     await client.send(config.baseUrl, '/functions', { token: config.credentials.admin });
   } catch (error) {
     if (error instanceof NetworkError) throw new RunError(`cannot reach the target at ${redactor.text(config.baseUrl)}: ${error.exchange.networkError}`);
+    // It answered, if only with 429s: reachable, and the checks will report the rate limiting.
+    if (error instanceof RateLimited || error instanceof BudgetSpent) return;
     throw error;
   } finally {
     await client.close();

@@ -2,6 +2,8 @@ import type { RuleDefinition } from './rule.ts';
 
 // Sections 2.1 to 2.5, 3, 4.1, 5, 6, 7: sandboxes, egress IPs and custom domains as
 // GET /sandboxes/{sandboxName}, GET /egressips and GET /customdomains return them.
+// Refusals of missing credentials and missing scopes are the auth rules' (they cover
+// GET /sandboxes/{sandboxName} among the control-plane reads).
 export const resourcesRules = [
   {
     id: 'resources.metadata.fields',
@@ -81,12 +83,6 @@ export const resourcesRules = [
     level: 'MUST',
     section: '4.1, 7',
     title: 'GET /sandboxes/{sandboxName} answers an unknown name with 404 and an Error body whose code is 404',
-  },
-  {
-    id: 'resources.sandbox.refusals',
-    level: 'MUST',
-    section: '4.1, 5, 7',
-    title: 'GET /sandboxes/{sandboxName} refuses a request without credentials (401) and a credential without scope (403) with an Error body whose code is the status',
   },
   {
     id: 'resources.sandbox.workspace-scoped',

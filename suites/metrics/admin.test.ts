@@ -2,15 +2,13 @@
 // for account admins only; others get 403 with the message "Access denied". Every
 // other query is served to any credential that may read metrics.
 import fc from 'fast-check';
-import { alignedWindowArb, filtersArb, groupByArb, oneEventPerWorkspace, resolvedWindowArb, WORKSPACES } from '../../generators/metrics-fixtures.ts';
-import type { Check } from '../../harness/check.ts';
+import { filtersArb, groupByArb, hoursWindowArb, oneEventPerWorkspace, resolvedWindowArb, WORKSPACES } from '../../generators/metrics-fixtures.ts';
 import type { HttpResponse } from '../../harness/http.ts';
-import { rule } from '../../harness/check.ts';
+import { rule, type Check } from '../../harness/check.ts';
 import { describe, expectPage, expectRefusal, getMetrics, setUsage, type MetricsRequest } from './client.ts';
 import { insertAt } from './scenario.ts';
 
 const ACCESS_DENIED = 'Access denied';
-const windowArb = alignedWindowArb('hour', { min: 3600, max: 2 * 86_400 })!;
 const withoutWorkspace = (t: Check) => t.config.profile.groupByDimensions.filter((d) => d !== 'workspace');
 
 function expectAccessDenied(t: Check, res: HttpResponse, what: string): void {
@@ -25,19 +23,19 @@ async function expectAdminOnly(t: Check, request: MetricsRequest): Promise<void>
   expectPage(t, await getMetrics(t, request), `${query} from the account admin`);
 }
 
-rule('metrics.admin.workspace-filter', { needs: ['accountId', 'member', 'control', 'writes'] }, async (t) => {
+rule('metrics.admin.workspace-filter', { needs: ['accountId', 'member', 'control', 'writes'] }, async (t: Check) => {
   // Events in every workspace the filter names, so that the admin's filter names a workspace the account has.
   await setUsage(t, oneEventPerWorkspace);
-  const input = fc.record({ window: windowArb, workspace: fc.constantFrom(...WORKSPACES), groupBy: groupByArb(withoutWorkspace(t), 0, 2) });
+  const input = fc.record({ window: hoursWindowArb, workspace: fc.constantFrom(...WORKSPACES), groupBy: groupByArb(withoutWorkspace(t), 0, 2) });
   await t.property(input, ({ window, workspace, groupBy }) => expectAdminOnly(t, { window, workspace, groupBy }));
 });
 
-rule('metrics.admin.group-by-workspace', { needs: ['accountId', 'member'] }, async (t) => {
-  const input = fc.record({ window: windowArb, others: groupByArb(withoutWorkspace(t), 0, 2), at: fc.nat() });
+rule('metrics.admin.group-by-workspace', { needs: ['accountId', 'member'] }, async (t: Check) => {
+  const input = fc.record({ window: hoursWindowArb, others: groupByArb(withoutWorkspace(t), 0, 2), at: fc.nat() });
   await t.property(input, ({ window, others, at }) => expectAdminOnly(t, { window, groupBy: insertAt(others, at, 'workspace') }));
 });
 
-rule('metrics.admin.other-queries-allowed', { needs: ['accountId', 'member'] }, async (t) => {
+rule('metrics.admin.other-queries-allowed', { needs: ['accountId', 'member'] }, async (t: Check) => {
   const input = fc.record({
     resolved: resolvedWindowArb(t.config.profile),
     groupBy: groupByArb(withoutWorkspace(t), 0, 3),

@@ -37,6 +37,9 @@ export interface MetricsPage {
   resolution?: string;
 }
 
+/** The bucket a point stands for: its timestamp, the bucket start (NaN when it is no date-time). */
+export const pointTime = (point: Point): number => Date.parse(point.timestamp);
+
 /** The profile's metrics path for the run's account, plus `suffix`. */
 export function metricsPath(t: Check, suffix = ''): string {
   const accountId = t.config.accountId ?? t.skip('no --account-id given: the metrics checks need the account');

@@ -1,18 +1,16 @@
 // Section 4.1, 7, 8: groupBy takes at most 3 dimensions, each from the group-by enum.
 import fc from 'fast-check';
-import { alignedWindowArb, groupByArb } from '../../generators/metrics-fixtures.ts';
-import { rule } from '../../harness/check.ts';
+import { groupByArb, hoursWindowArb } from '../../generators/metrics-fixtures.ts';
+import { rule, type Check } from '../../harness/check.ts';
 import { expectPage, expectRefusal, getMetrics, metricsPath } from './client.ts';
 import { insertAt } from './scenario.ts';
 
-/** Whole hours: a window every target serves whatever its data (only statuses are checked here). */
-const windowArb = alignedWindowArb('hour', { min: 3600, max: 2 * 86_400 })!;
 
-rule('metrics.group-by.at-most-three', { needs: ['accountId'] }, async (t) => {
+rule('metrics.group-by.at-most-three', { needs: ['accountId'] }, async (t: Check) => {
   const dimensions = t.config.profile.groupByDimensions;
   const groupBy =
     dimensions.length > 3 ? fc.oneof(groupByArb(dimensions, 1, 3), groupByArb(dimensions, 4, dimensions.length)) : groupByArb(dimensions, 1, 3);
-  await t.property(fc.record({ window: windowArb, groupBy }), async ({ window, groupBy }) => {
+  await t.property(fc.record({ window: hoursWindowArb, groupBy }), async ({ window, groupBy }) => {
     const res = await getMetrics(t, { window, groupBy });
     const what = `groupBy=${groupBy.join(',')} (${groupBy.length} distinct dimensions) from the account admin`;
     if (groupBy.length <= 3) expectPage(t, res, what);
@@ -20,7 +18,7 @@ rule('metrics.group-by.at-most-three', { needs: ['accountId'] }, async (t) => {
   });
 });
 
-rule('metrics.group-by.unknown-rejected', { needs: ['accountId'] }, async (t) => {
+rule('metrics.group-by.unknown-rejected', { needs: ['accountId'] }, async (t: Check) => {
   // The valid values: the profile's, and whatever the target's enum adds.
   const known = new Set(t.config.profile.groupByDimensions);
   const res = await t.api(metricsPath(t, '/enums/group-by'), { token: t.config.credentials.admin });
@@ -30,7 +28,7 @@ rule('metrics.group-by.unknown-rejected', { needs: ['accountId'] }, async (t) =>
     .oneof(fc.constantFrom('region', 'cost', 'account', 'resource', 'project', 'time'), fc.stringMatching(/^[a-z][a-z_]{0,15}$/))
     .filter((v) => !known.has(v));
   const valid = t.config.profile.groupByDimensions;
-  const input = fc.record({ window: windowArb, others: groupByArb(valid, 0, 2), unknown, at: fc.nat() });
+  const input = fc.record({ window: hoursWindowArb, others: groupByArb(valid, 0, 2), unknown, at: fc.nat() });
   await t.property(input, async ({ window, others, unknown, at }) => {
     const groupBy = insertAt(others, at, unknown);
     const res = await getMetrics(t, { window, groupBy });

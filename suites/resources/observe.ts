@@ -4,7 +4,7 @@
 import type { Check } from '../../harness/check.ts';
 import { fixtureSet, type FixtureSet, type Json } from '../../generators/resources-fixtures.ts';
 import type { Kind } from './shapes.ts';
-import { assertNoProblems, nameOf, pairByName, readListing, readSandbox, setFixtures } from './target.ts';
+import { assertNoProblems, fetchListing, fetchSandbox, nameOf, pairByName, setFixtures } from './target.ts';
 
 export interface Observed {
   kind: Kind;
@@ -13,36 +13,59 @@ export interface Observed {
   returned: Json;
 }
 
-const LABEL: Record<Kind, string> = { sandboxes: 'sandbox', egressips: 'egress IP', customdomains: 'custom domain' };
-
-async function read(t: Check, kind: Kind, given: Json[] | undefined): Promise<Observed[]> {
-  if (kind === 'sandboxes') {
-    const names = given ? given.map((g) => String(nameOf(g))) : t.config.sandboxName ? [t.config.sandboxName] : [];
-    const out: Observed[] = [];
-    for (const [i, name] of names.entries()) out.push({ kind, given: given?.[i], returned: await readSandbox(t, name) });
-    return out;
-  }
-  const listed = await readListing(t, kind);
-  return given ? pairByName(given, listed).map((p) => ({ kind, ...p })) : listed.map((returned) => ({ kind, returned }));
+interface Reading {
+  observed: Observed[];
+  documentErrors: string[];
 }
 
-/** Runs `problemsOf` over every resource of the kinds given and fails with all it finds. */
+const LABEL: Record<Kind, string> = { sandboxes: 'sandbox', egressips: 'egress IP', customdomains: 'custom domain' };
+
+/** The resources of one kind: the fixtures' counterparts when `given`, else all the target shows. */
+async function read(t: Check, kind: Kind, given: Json[] | undefined): Promise<Reading> {
+  if (kind === 'sandboxes') {
+    const names = given ? given.map((g) => String(nameOf(g))) : t.config.sandboxName ? [t.config.sandboxName] : [];
+    const reading: Reading = { observed: [], documentErrors: [] };
+    for (const [i, name] of names.entries()) {
+      const { body, documentErrors } = await fetchSandbox(t, name);
+      reading.observed.push({ kind, given: given?.[i], returned: body });
+      reading.documentErrors.push(...documentErrors);
+    }
+    return reading;
+  }
+  const { body: listed, documentErrors } = await fetchListing(t, kind);
+  const observed = given ? pairByName(given, listed).map((p) => ({ kind, ...p })) : listed.map((returned) => ({ kind, returned }));
+  return { observed, documentErrors };
+}
+
+async function readAll(t: Check, kinds: Kind[], set: Partial<FixtureSet> | undefined): Promise<Reading> {
+  const all: Reading = { observed: [], documentErrors: [] };
+  for (const kind of kinds) {
+    const reading = await read(t, kind, set?.[kind]);
+    all.observed.push(...reading.observed);
+    all.documentErrors.push(...reading.documentErrors);
+  }
+  return all;
+}
+
+/**
+ * Runs `problemsOf` over every resource of the kinds given and fails with all it
+ * finds; the rule's own problems come first, mismatches with the document after.
+ */
 export async function checkResources(t: Check, kinds: Kind[], problemsOf: (observed: Observed) => string[]): Promise<void> {
-  const report = (observed: Observed[]) =>
-    assertNoProblems(t, observed.flatMap((o) => problemsOf(o).map((p) => `${LABEL[o.kind]} ${String(nameOf(o.returned) ?? nameOf(o.given))}: ${p}`)));
+  const report = ({ observed, documentErrors }: Reading) =>
+    assertNoProblems(t, [
+      ...observed.flatMap((o) => problemsOf(o).map((p) => `${LABEL[o.kind]} ${String(nameOf(o.returned) ?? nameOf(o.given))}: ${p}`)),
+      ...documentErrors,
+    ]);
   if (t.config.controlUrl && !t.config.readOnly) {
-    await t.property(fixtureSet(t.config.profile), async (set) => {
-      const chosen = Object.fromEntries(kinds.map((k) => [k, set[k]])) as Partial<FixtureSet>;
-      await setFixtures(t, chosen);
-      const observed: Observed[] = [];
-      for (const kind of kinds) observed.push(...(await read(t, kind, chosen[kind])));
-      report(observed);
+    await t.property(fixtureSet(t.config.profile, kinds), async (set) => {
+      await setFixtures(t, set);
+      report(await readAll(t, kinds, set));
     });
     return;
   }
-  const observed: Observed[] = [];
-  for (const kind of kinds) observed.push(...(await read(t, kind, undefined)));
-  if (observed.length === 0)
+  const reading = await readAll(t, kinds, undefined);
+  if (reading.observed.length === 0)
     t.skip(`no --control-url to set fixtures, and the target holds no ${kinds.map((k) => LABEL[k]).join(' or ')} to read${kinds.includes('sandboxes') ? ' (--sandbox-name)' : ''}`);
-  report(observed);
+  report(reading);
 }

@@ -3,6 +3,7 @@
 // whole raw answer (body and headers) for each generated secret value.
 import fc from 'fast-check';
 import { rule, type Check } from '../../harness/check.ts';
+import type { HttpResponse } from '../../harness/http.ts';
 import { sandboxWithSecrets } from '../../generators/resources-fixtures.ts';
 import { secretsOf, shownSecrets, type Secret } from './secrets.ts';
 import { assertDocumented, nameOf, requestSandbox, type SandboxRequest } from './target.ts';
@@ -21,7 +22,7 @@ async function askForSandbox(
   t: Check,
   credential: string,
   asks: fc.Arbitrary<Ask>,
-  expect: (res: Awaited<ReturnType<typeof requestSandbox>>, secrets: Secret[], ask: Ask) => void,
+  expect: (res: HttpResponse, secrets: Secret[], ask: Ask) => void,
 ): Promise<void> {
   await t.property(fc.tuple(sandboxWithSecrets(t.config.profile), asks), async ([sandbox, ask]) => {
     await t.control.set('sandboxes', { items: [sandbox] });

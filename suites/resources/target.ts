@@ -1,5 +1,5 @@
 // The requests of the resources checks: fixtures in through the control endpoint,
-// answers out, each answer checked against the OpenAPI document as it arrives.
+// answers out, each answer checked against the OpenAPI document.
 import type { Check } from '../../harness/check.ts';
 import type { HttpResponse } from '../../harness/http.ts';
 import { responseErrors } from '../../harness/validator.ts';
@@ -14,45 +14,70 @@ export const LISTING = {
 
 export const nameOf = (resource: unknown): unknown => (isObject(resource) && isObject(resource.metadata) ? resource.metadata.name : undefined);
 
-/** Fails the check when a JSON answer does not match the document's response for its status. */
-export function assertDocumented(t: Check, operationId: string, res: HttpResponse, api: 'controlPlane' | 'sandbox' = 'controlPlane'): void {
-  t.assert(res.isJson, `${operationId} answered ${res.status} with a body that is not JSON: ${show(res.text)}`);
+/** How a JSON answer differs from the document's response for its status; [] when it matches. */
+export function documentErrors(operationId: string, res: HttpResponse, api: 'controlPlane' | 'sandbox' = 'controlPlane'): string[] {
+  if (!res.isJson) return [`${operationId} answered ${res.status} with a body that is not JSON: ${show(res.text)}`];
   const errors = responseErrors(api, operationId, res.status, res.json);
-  t.assert(errors.length === 0, `the ${res.status} answer of ${operationId} does not match the OpenAPI document: ${errors.join('; ')}`);
+  return errors.length ? [`the ${res.status} answer of ${operationId} does not match the OpenAPI document: ${errors.join('; ')}`] : [];
+}
+
+/** Fails the check with every problem found. */
+export function assertNoProblems(t: Check, problems: string[]): void {
+  t.assert(problems.length === 0, problems.slice(0, 8).join('; ') + (problems.length > 8 ? `; and ${problems.length - 8} more` : ''));
+}
+
+/** Fails the check when the answer is not JSON or does not match the document. */
+export function assertDocumented(t: Check, operationId: string, res: HttpResponse, api: 'controlPlane' | 'sandbox' = 'controlPlane'): void {
+  assertNoProblems(t, documentErrors(operationId, res, api));
 }
 
 export interface SandboxRequest {
-  /** Default: the admin credential; `null`: no credentials. */
-  token?: string | null;
+  /** Default: the admin credential. */
+  token?: string;
   /** The value of the profile's show-secrets query parameter; undefined sends none. */
   showSecrets?: 'true' | 'false';
 }
 
 export function requestSandbox(t: Check, name: string, request: SandboxRequest = {}): Promise<HttpResponse> {
-  const token = request.token === null ? undefined : (request.token ?? t.config.credentials.admin);
   const query = request.showSecrets === undefined ? {} : { [t.config.profile.showSecretsParam]: request.showSecrets };
-  return t.api(`/sandboxes/${encodeURIComponent(name)}`, { token, query });
+  return t.api(`/sandboxes/${encodeURIComponent(name)}`, { token: request.token ?? t.config.credentials.admin, query });
 }
 
-/** GET /sandboxes/{name} of a sandbox that exists: 200 with a documented Sandbox. */
-export async function readSandbox(t: Check, name: string, request: SandboxRequest = {}): Promise<Json> {
+/** An answer that succeeded, with how it differs from the document (left to the caller to report). */
+export interface Fetched<T> {
+  body: T;
+  documentErrors: string[];
+}
+
+/** GET /sandboxes/{name} of a sandbox that exists: 200 with a JSON object. */
+export async function fetchSandbox(t: Check, name: string, request: SandboxRequest = {}): Promise<Fetched<Json>> {
   const res = await requestSandbox(t, name, request);
-  t.assert(res.status === 200, `GET /sandboxes/${name} must answer 200 with the sandbox (section 4.1), got ${res.status}`);
-  assertDocumented(t, 'getSandbox', res);
-  return res.json as Json;
+  t.assert(res.status === 200 && isObject(res.json), `GET /sandboxes/${name} must answer 200 with the sandbox (section 4.1), got ${res.status} ${show(res.text)}`);
+  return { body: res.json, documentErrors: documentErrors('getSandbox', res) };
 }
 
-/** A listing as the credential sees it: 200 with a bare array (section 4.1), documented. */
-export async function readListing(t: Check, kind: ListingKind, token: string = t.config.credentials.admin): Promise<Json[]> {
+/** A listing as the credential sees it: 200 with a bare array (section 4.1). */
+export async function fetchListing(t: Check, kind: ListingKind, token: string = t.config.credentials.admin): Promise<Fetched<Json[]>> {
   const { path, operationId } = LISTING[kind];
   const res = await t.api(path, { token });
   t.assert(res.status === 200, `GET ${path} must answer 200 (section 4.1), got ${res.status}`);
   t.assert(
     Array.isArray(res.json),
-    `GET ${path} must answer a bare array (section 4.1), got ${isObject(res.json) ? `an object with the keys ${Object.keys(res.json).join(', ')}` : show(res.json)}`,
+    `GET ${path} must answer a bare array (section 4.1), got ${isObject(res.json) ? `an object with the keys ${Object.keys(res.json).join(', ')}` : show(res.text)}`,
   );
-  assertDocumented(t, operationId, res);
-  return res.json as Json[];
+  return { body: res.json as Json[], documentErrors: documentErrors(operationId, res) };
+}
+
+export async function readSandbox(t: Check, name: string, request: SandboxRequest = {}): Promise<Json> {
+  const { body, documentErrors: errors } = await fetchSandbox(t, name, request);
+  assertNoProblems(t, errors);
+  return body;
+}
+
+export async function readListing(t: Check, kind: ListingKind, token?: string): Promise<Json[]> {
+  const { body, documentErrors: errors } = await fetchListing(t, kind, token);
+  assertNoProblems(t, errors);
+  return body;
 }
 
 /** Puts the fixtures of the kinds given into the admin's workspace. */
@@ -66,9 +91,4 @@ export function pairByName(given: Json[], listed: Json[]): Array<{ given: Json; 
     const returned = listed.find((r) => nameOf(r) === nameOf(g));
     return returned ? [{ given: g, returned }] : [];
   });
-}
-
-/** Fails the check with every problem found, each prefixed by the resource it concerns. */
-export function assertNoProblems(t: Check, problems: string[]): void {
-  t.assert(problems.length === 0, problems.slice(0, 8).join('; ') + (problems.length > 8 ? `; and ${problems.length - 8} more` : ''));
 }

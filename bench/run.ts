@@ -1,0 +1,100 @@
+// `npm run bench`: the full suite against the reference implementation with a fixed
+// seed, and in the same run its floor: as many keep-alive requests sent by undici
+// alone, one at a time as the suite sends them, to the same server. The reference
+// runs in a child process (`cp-conformance serve`) so the runner's CPU and memory are
+// its own, and the reference's share of the wall time can be told apart.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Agent } from 'undici';
+import { DEFAULT_RUNS, parseRunOptions } from '../cli/options.ts';
+import { runConformance } from '../runner/run.ts';
+
+const SEED = 20261121;
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+interface Served {
+  child: ChildProcess;
+  env: Record<string, string>;
+}
+
+/** Starts `cp-conformance serve` and reads the environment lines it prints. */
+function serveReference(): Promise<Served> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'bin/cp-conformance.js'), 'serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (!out.includes('Ctrl-C')) return;
+      resolve({ child, env: Object.fromEntries([...out.matchAll(/^(CP_[A-Z_]+)=(.+)$/gm)].map((m) => [m[1]!, m[2]!])) });
+    });
+    child.once('exit', (code) => reject(new Error(`the reference implementation exited with ${code}`)));
+  });
+}
+
+/** CPU seconds a process has used so far, from /proc (Linux). */
+async function cpuSecondsOf(pid: number): Promise<number | undefined> {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The floor: `count` sequential keep-alive GETs of a page of functions, undici alone. */
+async function floorMs(baseUrl: string, token: string, count: number): Promise<number> {
+  const agent = new Agent({ keepAliveTimeout: 10_000, connections: 1 });
+  const url = new URL(`${baseUrl}/functions?limit=50`);
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const res = await agent.request({ origin: url.origin, path: url.pathname + url.search, method: 'GET', headers: { authorization: `Bearer ${token}` } });
+    await res.body.dump();
+  }
+  const elapsed = performance.now() - started;
+  await agent.close();
+  return elapsed;
+}
+
+const served = await serveReference();
+try {
+  const options = parseRunOptions(['--seed', String(SEED), '--report-dir', path.join(root, 'bench/results/report')], served.env);
+  const cpuBefore = process.cpuUsage();
+  const refCpuBefore = (await cpuSecondsOf(served.child.pid!)) ?? 0;
+  const started = performance.now();
+  const { result } = await runConformance(options);
+  const wallMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  const refCpuSeconds = ((await cpuSecondsOf(served.child.pid!)) ?? refCpuBefore) - refCpuBefore;
+  const requests = result.rules.reduce((sum, r) => sum + r.requests, 0);
+  const floor = await floorMs(served.env.CP_BASE_URL!, served.env.CP_TOKEN!, requests);
+  const figures = {
+    seed: SEED,
+    runs: DEFAULT_RUNS,
+    rules: result.rules.length,
+    verdicts: result.summary,
+    wallSeconds: +(wallMs / 1000).toFixed(2),
+    requests,
+    requestsPerSecond: Math.round(requests / (wallMs / 1000)),
+    floorSeconds: +(floor / 1000).toFixed(2),
+    ratioToFloor: +(wallMs / floor).toFixed(2),
+    runnerCpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(2),
+    runnerPeakMemoryMB: Math.round(process.resourceUsage().maxRSS / 1024),
+    referenceCpuSeconds: +refCpuSeconds.toFixed(2),
+    referenceShareOfWall: +((refCpuSeconds * 1000) / wallMs).toFixed(2),
+    slowestRules: [...result.rules]
+      .sort((a, b) => b.durationMs - a.durationMs)
+      .slice(0, 10)
+      .map((r) => ({ id: r.id, ms: r.durationMs, requests: r.requests })),
+  };
+  await mkdir(path.join(root, 'bench/results'), { recursive: true });
+  const file = path.join(root, 'bench/results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  await writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
+  const { slowestRules, ...table } = figures;
+  console.table(table);
+  console.table(slowestRules);
+  console.log(`written to ${path.relative(process.cwd(), file)}`);
+} finally {
+  served.child.kill('SIGTERM');
+}

@@ -1,0 +1,73 @@
+// Section 4.1: the group-by enum (static, every valid groupBy value) and the
+// resource-types enum (the types with an event in the window; startTime and
+// endTime required).
+import fc from 'fast-check';
+import { alignedWindowArb, badWindowArb, eventsArb, hoursWindowArb, resourcesArb, type Window } from '../../generators/metrics-fixtures.ts';
+import { rule, type Check } from '../../harness/check.ts';
+import type { CredentialName } from '../../harness/config.ts';
+import { HOUR_MS, rfc3339 } from './calendar.ts';
+import { expectEnum, expectPage, expectRefusal, getMetrics, metricsPath, setUsage, windowQuery } from './client.ts';
+import { resourceTypesIn, SPEC_DIMENSIONS } from './oracle.ts';
+import { badWindowQuery } from './params.ts';
+
+
+function groupByEnum(t: Check, credential: CredentialName): Promise<string[]> {
+  const token = t.config.credentials[credential]!;
+  return t.api(metricsPath(t, '/enums/group-by'), { token }).then((res) => expectEnum(t, res, 'getMetricsGroupByEnum', `the group-by enum for the ${credential} credential`));
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => new Set(a).size === new Set(b).size && a.every((v) => b.includes(v));
+
+rule('metrics.enums.group-by', { needs: ['accountId'] }, async (t: Check) => {
+  const values = await groupByEnum(t, 'admin');
+  const required = [...new Set([...SPEC_DIMENSIONS, ...t.config.profile.groupByDimensions])];
+  const missing = required.filter((d) => !values.includes(d));
+  t.assert(missing.length === 0, `the group-by enum lists all valid groupBy values, at least ${required.join(', ')}; it lacks ${missing.join(', ')}`);
+  // Static: the same for every caller that may read metrics.
+  const callers = (['member', 'otherWorkspace'] as const).filter((c) => t.config.credentials[c]);
+  for (const caller of callers) {
+    const theirs = await groupByEnum(t, caller);
+    t.assert(sameSet(theirs, values), `the group-by enum is static: the ${caller} credential got ${theirs.join(', ')}, the admin ${values.join(', ')}`);
+  }
+  // Every value it lists is a valid groupBy value.
+  await t.property(fc.record({ value: fc.constantFrom(...values), window: hoursWindowArb }), async ({ value, window }) => {
+    const res = await getMetrics(t, { window, groupBy: [value] });
+    expectPage(t, res, `groupBy=${value}, a value of the group-by enum, from the account admin`);
+  });
+});
+
+rule('metrics.enums.resource-types', { needs: ['accountId', 'control', 'writes'] }, async (t: Check) => {
+  // Events around a base window; the query window is that window, a shifted one, or one far from every event.
+  const input = fc
+    .tuple(alignedWindowArb('day', { min: 86_400, max: 10 * 86_400 })!, resourcesArb(1, 10))
+    .chain(([base, resources]) =>
+      fc.record({
+        events: eventsArb(resources, base, 'day', { minLength: 0, maxLength: 25 }),
+        window: fc.oneof(
+          fc.constant(base),
+          fc.tuple(fc.integer({ min: -48, max: 48 }), fc.integer({ min: 1, max: 240 })).map(([shift, hours]): Window => {
+            const start = base.start + shift * HOUR_MS;
+            return { start, end: start + hours * HOUR_MS };
+          }),
+          fc.constant({ start: base.end + 30 * 86_400_000, end: base.end + 31 * 86_400_000 }),
+        ),
+      }),
+    );
+  await t.property(input, async ({ events, window }) => {
+    await setUsage(t, events);
+    const res = await t.api(metricsPath(t, '/enums/resource-types'), { token: t.config.credentials.admin, query: windowQuery(window) });
+    const what = `the resource-types enum for [${rfc3339(window.start)}, ${rfc3339(window.end)})`;
+    const values = expectEnum(t, res, 'getMetricsResourceTypesEnum', what);
+    const expected = resourceTypesIn(events, window);
+    t.assert(new Set(values).size === values.length, `${what} lists distinct values, got ${values.join(', ')}`);
+    t.assert(sameSet(values, expected), `${what} must list exactly the types with an event in the window: [${expected.join(', ')}], got [${values.join(', ')}]`);
+  });
+});
+
+rule('metrics.enums.resource-types-window-required', { needs: ['accountId'] }, async (t: Check) => {
+  await t.property(fc.record({ window: hoursWindowArb, bad: badWindowArb }), async ({ window, bad }) => {
+    const { query, what } = badWindowQuery(window, bad);
+    const res = await t.api(metricsPath(t, '/enums/resource-types'), { token: t.config.credentials.admin, query });
+    expectRefusal(t, res, { operation: 'getMetricsResourceTypesEnum' }, `the resource-types enum with ${what}`);
+  });
+});

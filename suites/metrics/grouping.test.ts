@@ -1,0 +1,124 @@
+// Section 2.7: entries per unique combination of the requested dimensions, their
+// grouping fields, and the cost and usage summaries, compared with the oracle.
+import fc from 'fast-check';
+import { resolvedWindowArb, usageScenarioArb, type UsageScenario } from '../../generators/metrics-fixtures.ts';
+import { rule, type Check } from '../../harness/check.ts';
+import { pointTime } from './client.ts';
+import { amountMessage, closeTo } from './compare.ts';
+import { DIMENSION_FIELDS, entryKey, fixtureDimensions, units, usd, type Dimension } from './oracle.ts';
+import { answerOf, caseArb, type Answer, type CaseOptions } from './scenario.ts';
+
+const NEEDS = { needs: ['accountId', 'control', 'writes'] } as const satisfies Parameters<typeof rule>[1];
+
+/** Events in and around a window of any resolution, explicit or omitted. */
+const scenarios = (t: Check): fc.Arbitrary<UsageScenario> =>
+  usageScenarioArb(resolvedWindowArb(t.config.profile), { resources: [1, 12], events: [0, 30] });
+
+type Shape = Omit<CaseOptions, 'dimensions'> & { without?: Dimension };
+
+/** Checks `body` on the whole answer of generated cases of this shape. */
+async function eachAnswer(t: Check, shape: Shape, body: (answer: Answer, groupBy: Dimension[]) => void): Promise<void> {
+  const dimensions = fixtureDimensions(t.config.profile).filter((d) => d !== shape.without);
+  await t.property(caseArb(scenarios(t), { ...shape, dimensions }), async (c) => body(await answerOf(t, c), c.groupBy));
+}
+
+/** The expected cost and usage of the group an entry stands for; 0 when its combination has no event in the window. */
+function groupOf(answer: Answer, key: string) {
+  return answer.expected.groups.get(key) ?? { costMicros: 0, usageMilli: 0, events: 0, values: {}, buckets: [] };
+}
+
+rule('metrics.grouping.unique-combinations', NEEDS, async (t: Check) => {
+  await eachAnswer(t, { groupBy: [1, 3], filters: true }, ({ query, expected, entries }, groupBy) => {
+    const seen = new Set<string>();
+    for (const entry of entries) {
+      for (const d of groupBy) {
+        const field = DIMENSION_FIELDS[d];
+        t.assert(typeof entry[field] === 'string', `${query}: every entry must populate "${field}" (grouped by ${d}), got ${JSON.stringify(entry[field])}`);
+      }
+      const key = entryKey(entry, groupBy);
+      t.assert(!seen.has(key), `${query}: there must be one entry per unique combination, but ${key} has several`);
+      seen.add(key);
+      t.assert(expected.groups.has(key) || expected.dormant.has(key), `${query}: the entry ${key} is a combination no event of the account has`);
+    }
+    const missing = [...expected.groups.keys()].filter((k) => !seen.has(k));
+    t.assert(missing.length === 0, `${query}: each combination with events in the window must have an entry; missing ${missing.slice(0, 3).join(', ')}`);
+  });
+});
+
+rule('metrics.grouping.resource-uuid-fills', NEEDS, async (t: Check) => {
+  await t.property(caseArb(scenarios(t), { dimensions: fixtureDimensions(t.config.profile), groupBy: [1, 3], including: 'resource_uuid' }), async (c) => {
+    const { query, entries } = await answerOf(t, c);
+    for (const entry of entries) {
+      const resource = c.scenario.resources.find((r) => r.uuid === entry.resourceUuid);
+      t.assert(resource, `${query}: resourceUuid ${JSON.stringify(entry.resourceUuid)} must be the uuid of a resource with events`);
+      const filled = { workspace: resource.workspace, resourceName: resource.name, resourceType: resource.type };
+      for (const [field, value] of Object.entries(filled)) {
+        t.assert(entry[field] === value, `${query}: grouping by resource_uuid also fills ${field}; for ${resource.uuid} it must be ${JSON.stringify(value)}, got ${JSON.stringify(entry[field])}`);
+      }
+    }
+  });
+});
+
+rule('metrics.grouping.none-single-entry', NEEDS, async (t: Check) => {
+  await eachAnswer(t, { groupBy: [0, 0], filters: true }, ({ query, expected, entries }) => {
+    // With no matching event in the window the aggregate is empty: an entry of cost 0 and no entry are both reasonable.
+    const required = expected.total.events > 0 ? 'exactly one entry' : 'at most one entry';
+    const ok = expected.total.events > 0 ? entries.length === 1 : entries.length <= 1;
+    t.assert(ok, `${query}: without groupBy the ${expected.total.events} matching events of the window are aggregated into ${required}, got ${entries.length} entries`);
+  });
+});
+
+rule('metrics.summary.total-cost', NEEDS, async (t: Check) => {
+  await eachAnswer(t, { groupBy: [0, 3], filters: true }, ({ query, expected, pages }) => {
+    const totalCost = usd(expected.total.costMicros);
+    for (const [i, page] of pages.entries()) {
+      const what = `${query}, page ${i + 1}: summary.totalCost (the ${expected.total.events} matching events in [startTime, endTime))`;
+      t.assert(closeTo(page.summary.totalCost, totalCost), amountMessage(what, totalCost, page.summary.totalCost));
+    }
+  });
+});
+
+rule('metrics.summary.entry-cost', NEEDS, async (t: Check) => {
+  await eachAnswer(t, { groupBy: [0, 3], filters: true }, (answer, groupBy) => {
+    for (const entry of answer.entries) {
+      const key = entryKey(entry, groupBy);
+      const group = groupOf(answer, key);
+      const what = `${answer.query}: summary.cost of the entry ${key} (${group.events} events in the window)`;
+      t.assert(closeTo(entry.summary.cost, usd(group.costMicros)), amountMessage(what, usd(group.costMicros), entry.summary.cost));
+    }
+  });
+});
+
+rule('metrics.usage.only-with-billing-dimension', NEEDS, async (t: Check) => {
+  await eachAnswer(t, { groupBy: [0, 3], filters: true, without: 'billing_dimension' }, ({ query, pages }) => {
+    for (const [i, page] of pages.entries()) {
+      const where = `${query} (billing_dimension not grouped), page ${i + 1}`;
+      t.assert(page.summary.totalUsage === undefined, `${where}: summary.totalUsage must be absent, got ${JSON.stringify(page.summary.totalUsage)}`);
+      const withUsage = page.data.find((e) => e.summary.usage !== undefined);
+      t.assert(!withUsage, `${where}: summary.usage of the entries must be absent, got ${JSON.stringify(withUsage?.summary)}`);
+    }
+  });
+});
+
+rule('metrics.usage.with-billing-dimension', NEEDS, async (t: Check) => {
+  await eachAnswer(t, { groupBy: [1, 3], filters: true, including: 'billing_dimension' }, (answer, groupBy) => {
+    const { query, expected, pages, entries } = answer;
+    const totalUsage = units(expected.total.usageMilli);
+    for (const [i, page] of pages.entries()) {
+      t.assert(closeTo(page.summary.totalUsage, totalUsage), amountMessage(`${query}, page ${i + 1}: summary.totalUsage`, totalUsage, page.summary.totalUsage));
+    }
+    for (const entry of entries) {
+      const key = entryKey(entry, groupBy);
+      const group = groupOf(answer, key);
+      const usage = units(group.usageMilli);
+      t.assert(closeTo(entry.summary.usage, usage), amountMessage(`${query}: summary.usage of the entry ${key}`, usage, entry.summary.usage));
+      // Points may carry usage too (the profile shows it as optional); when they do, it is the bucket's.
+      for (const point of entry.timeseries.filter((p) => p.usage !== undefined)) {
+        const bucket = group.buckets[expected.bucketStarts.indexOf(pointTime(point))];
+        if (!bucket) continue;
+        const what = `${query}: usage of the point ${point.timestamp} of the entry ${key}`;
+        t.assert(closeTo(point.usage, units(bucket.usageMilli)), amountMessage(what, units(bucket.usageMilli), point.usage));
+      }
+    }
+  });
+});

@@ -1,0 +1,183 @@
+// Sections 2.8, 4.1, 7, 8: limit (default 100, clamped to 100), cursor pagination
+// over the groups, and cursors bound to their query and living 24 hours.
+import fc from 'fast-check';
+import {
+  alignedWindowArb,
+  eventsArb,
+  oneEventPerResourceArb,
+  resourcesArb,
+  resolvedWindowArb,
+  RESOURCE_TYPES,
+  WORKSPACES,
+  type FixtureEvent,
+  type ResolvedWindow,
+} from '../../generators/metrics-fixtures.ts';
+import { rule, type Check } from '../../harness/check.ts';
+import { addUnits, SECOND_MS } from './calendar.ts';
+import { describe, expectPage, expectRefusal, getMetrics, setUsage, walkPages, type MetricsRequest } from './client.ts';
+import { entryKey, expectedMetrics, fixtureDimensions, type Dimension } from './oracle.ts';
+import { caseArb, requestOf, type MetricsCase } from './scenario.ts';
+
+const MAX_LIMIT = 100;
+const DAY_S = 86_400;
+
+/** Around the page size: one group per resource, every event in the window. */
+const manyGroupsArb = fc
+  .tuple(alignedWindowArb('hour', { min: 3600, max: DAY_S })!, resourcesArb(60, 160))
+  .chain(([window, resources]) => oneEventPerResourceArb(resources, window, 'hour').map((events) => ({ window, events })));
+
+/** The first page of groupBy=resource_uuid over `many`, with `limit`; it must hold min(100, groups) entries. */
+async function expectFullFirstPage(t: Check, many: { window: MetricsRequest['window']; events: FixtureEvent[] }, limit: number | undefined, rule: string) {
+  await setUsage(t, many.events);
+  const request: MetricsRequest = { window: many.window, groupBy: ['resource_uuid'], limit };
+  const page = expectPage(t, await getMetrics(t, request), describe(request));
+  const groups = many.events.length;
+  const expected = Math.min(MAX_LIMIT, groups);
+  t.assert(page.data.length === expected, `${describe(request)} over ${groups} groups: ${rule}, so the first page must hold ${expected} entries, got ${page.data.length}`);
+}
+
+rule('metrics.limit.default', { needs: ['accountId', 'control', 'writes'] }, async (t: Check) => {
+  await t.property(manyGroupsArb, (many) => expectFullFirstPage(t, many, undefined, 'the default limit is 100 (section 8)'));
+});
+
+rule('metrics.limit.clamped', { needs: ['accountId', 'control', 'writes'] }, async (t: Check) => {
+  const limit = fc.oneof(fc.constant(MAX_LIMIT + 1), fc.integer({ min: MAX_LIMIT + 1, max: 1_000_000 }));
+  await t.property(fc.tuple(manyGroupsArb, limit), ([many, limit]) =>
+    expectFullFirstPage(t, many, limit, `limit=${limit} is silently clamped to 100 (section 8)`),
+  );
+});
+
+/** Small group sets, every event in the window (so every group has activity), paged with small limits. */
+function pagedCaseArb(t: Check) {
+  const scenarios = fc
+    .tuple(resolvedWindowArb(t.config.profile), resourcesArb(1, 25))
+    .chain(([resolved, resources]) =>
+      eventsArb(resources, resolved.window, resolved.resolution.bucket, { minLength: 0, maxLength: 40, inside: true }).map((events) => ({ ...resolved, resources, events })),
+    );
+  const limitArb = fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: MAX_LIMIT }));
+  return fc.record({ c: caseArb(scenarios, { dimensions: fixtureDimensions(t.config.profile), groupBy: [1, 3] }), limit: limitArb, divisor: fc.boolean() });
+}
+
+const groupsOf = (c: MetricsCase) =>
+  expectedMetrics(c.scenario.events, { window: c.scenario.window, groupBy: c.groupBy, unit: c.scenario.resolution.bucket }).groups;
+
+rule('metrics.pagination.complete', { needs: ['accountId', 'control', 'writes'] }, async (t: Check) => {
+  await t.property(pagedCaseArb(t), async ({ c, limit }) => {
+    await setUsage(t, c.scenario.events);
+    const request = { ...requestOf(c), limit };
+    const groups = groupsOf(c);
+    const seen = new Map<string, number>();
+    await walkPages(t, request, groups.size + 2, (page, i) => {
+      t.assert(page.data.length <= limit, `page ${i + 1} of ${describe(request)} must hold at most limit=${limit} entries, got ${page.data.length}`);
+      for (const entry of page.data) {
+        const key = entryKey(entry, c.groupBy);
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+        t.assert(seen.get(key) === 1, `following nextCursor over ${describe(request)} yields the group ${key} twice (on page ${i + 1}); every group must come exactly once`);
+        t.assert(groups.has(key), `page ${i + 1} of ${describe(request)} holds the group ${key}, which has no event in the window`);
+      }
+    });
+    const missing = [...groups.keys()].filter((k) => !seen.has(k));
+    t.assert(missing.length === 0, `following nextCursor over ${describe(request)} must yield all ${groups.size} groups; ${missing.length} never came, e.g. ${missing.slice(0, 3).join(', ')}`);
+  });
+});
+
+rule('metrics.pagination.last-page', { needs: ['accountId', 'control', 'writes'] }, async (t: Check) => {
+  await t.property(pagedCaseArb(t), async ({ c, limit: drawn, divisor }) => {
+    await setUsage(t, c.scenario.events);
+    const total = groupsOf(c).size;
+    // A limit that divides the number of groups makes the last page full, where "hasMore = page is full" goes wrong.
+    const divisors = Array.from({ length: Math.min(total, MAX_LIMIT) }, (_, i) => i + 1).filter((d) => total % d === 0);
+    const limit = divisor && divisors.length > 0 ? divisors[drawn % divisors.length]! : drawn;
+    const request = { ...requestOf(c), limit };
+    let seen = 0;
+    await walkPages(t, request, total + 2, (page, i) => {
+      seen += page.data.length;
+      const last = seen >= total;
+      const where = `page ${i + 1} of ${describe(request)} (${seen} of ${total} groups seen)`;
+      t.assert(page.meta.hasMore === !last, `${where}: meta.hasMore must be ${!last}, since ${last ? 'no group remains' : 'groups remain'}; got ${page.meta.hasMore}`);
+      if (last) t.assert(page.meta.nextCursor === '', `${where} is the last page: meta.nextCursor must be empty (section 2.8), got ${JSON.stringify(page.meta.nextCursor)}`);
+    });
+  });
+});
+
+/** A query with an explicit resolution over at least two groups (one per resource), first page of limit 1. */
+function cursorCaseArb(t: Check) {
+  const explicit = resolvedWindowArb(t.config.profile).filter((r) => r.explicit);
+  return fc
+    .tuple(explicit, resourcesArb(2, 8))
+    .chain(([resolved, resources]) => oneEventPerResourceArb(resources, resolved.window, resolved.resolution.bucket).map((events) => ({ resolved, events })));
+}
+
+/** The first page's cursor of groupBy=resource_uuid, limit 1. */
+async function firstCursor(t: Check, events: FixtureEvent[], resolved: ResolvedWindow): Promise<{ request: MetricsRequest; cursor: string }> {
+  await setUsage(t, events);
+  const request: MetricsRequest = { window: resolved.window, groupBy: ['resource_uuid'], resolution: resolved.resolution.name, limit: 1 };
+  const page = expectPage(t, await getMetrics(t, request), describe(request));
+  t.assert(
+    page.meta.hasMore && page.meta.nextCursor !== '',
+    `${describe(request)} over ${events.length} groups: the first page must have meta.hasMore true and a meta.nextCursor (section 2.8); without one no cursor can be checked`,
+  );
+  return { request, cursor: page.meta.nextCursor };
+}
+
+type Variation = 'groupBy' | 'window' | 'resourceType' | 'workspace' | 'resolution';
+
+/** The same query with one part changed, still a valid query; undefined when that part has no valid alternative. */
+function varied(t: Check, request: MetricsRequest, resolved: ResolvedWindow, part: Variation, pick: number): MetricsRequest | undefined {
+  const { profile } = t.config;
+  const length = (request.window.end - request.window.start) / SECOND_MS;
+  const fits = (seconds: number, max: number | null) => max === null || seconds <= max;
+  switch (part) {
+    case 'groupBy': {
+      const others = fixtureDimensions(profile).filter((d) => d !== 'resource_uuid');
+      const alternatives: Dimension[][] = [...others.map((d) => [d]), ...others.map((d) => ['resource_uuid', d] as Dimension[])];
+      return alternatives.length ? { ...request, groupBy: alternatives[pick % alternatives.length] } : undefined;
+    }
+    case 'window': {
+      const { bucket, maxWindowSeconds } = resolved.resolution;
+      const shifts = [1, -1, 2, -2].map((k) => ({ start: addUnits(request.window.start, bucket, k), end: addUnits(request.window.end, bucket, k) }));
+      const window = shifts.filter((w) => fits((w.end - w.start) / SECOND_MS, maxWindowSeconds))[pick % 2];
+      return window && { ...request, window };
+    }
+    case 'resourceType':
+      return { ...request, resourceType: RESOURCE_TYPES[pick % RESOURCE_TYPES.length] };
+    case 'workspace':
+      return { ...request, workspace: WORKSPACES[pick % WORKSPACES.length] };
+    case 'resolution': {
+      const others = profile.resolutions.filter((r) => r.name !== request.resolution && fits(length, r.maxWindowSeconds));
+      return others.length ? { ...request, resolution: others[pick % others.length]!.name } : undefined;
+    }
+  }
+}
+
+rule('metrics.cursor.bound-to-query', { needs: ['accountId', 'control', 'writes'] }, async (t: Check) => {
+  const parts: Variation[] = ['groupBy', 'window', 'resourceType', 'workspace', 'resolution'];
+  const input = fc.record({ fixture: cursorCaseArb(t), part: fc.constantFrom(...parts), pick: fc.nat() });
+  await t.property(input, async ({ fixture, part, pick }) => {
+    const { request, cursor } = await firstCursor(t, fixture.events, fixture.resolved);
+    const other = varied(t, request, fixture.resolved, part, pick) ?? varied(t, request, fixture.resolved, 'window', pick)!;
+    const res = await getMetrics(t, { ...other, cursor });
+    expectRefusal(t, res, { operation: 'getAccountMetrics' }, `a cursor of ${describe(request)} sent with ${describe(other)} (another ${part})`);
+  });
+});
+
+rule('metrics.cursor.lifetime', { needs: ['accountId', 'control', 'writes'] }, async (t: Check) => {
+  const input = fc.record({
+    fixture: cursorCaseArb(t),
+    withinSeconds: fc.oneof(fc.constant(DAY_S - 600), fc.integer({ min: 60, max: DAY_S - 600 })),
+    beyondSeconds: fc.oneof(fc.constant(60), fc.integer({ min: 60, max: 7 * DAY_S })),
+  });
+  await t.control.set('reset');
+  try {
+    await t.property(input, async ({ fixture, withinSeconds, beyondSeconds }) => {
+      const { request, cursor } = await firstCursor(t, fixture.events, fixture.resolved);
+      await t.control.set('clock', { advanceSeconds: withinSeconds });
+      expectPage(t, await getMetrics(t, { ...request, cursor }), `a cursor of ${describe(request)} ${withinSeconds} s old (within its 24 hours), with the same query,`);
+      await t.control.set('clock', { advanceSeconds: DAY_S - withinSeconds + beyondSeconds });
+      const res = await getMetrics(t, { ...request, cursor });
+      expectRefusal(t, res, { operation: 'getAccountMetrics' }, `a cursor of ${describe(request)} ${DAY_S + beyondSeconds} s old (older than 24 hours)`);
+    });
+  } finally {
+    await t.control.set('reset');
+  }
+});

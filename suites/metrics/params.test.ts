@@ -1,0 +1,16 @@
+// Section 4.1: startTime and endTime are required; a request without them, or with
+// a value that is no date-time, is refused (4xx), never failed (5xx).
+import fc from 'fast-check';
+import { badWindowArb, groupByArb, hoursWindowArb } from '../../generators/metrics-fixtures.ts';
+import { rule, type Check } from '../../harness/check.ts';
+import { expectRefusal, metricsPath } from './client.ts';
+import { badWindowQuery } from './params.ts';
+
+rule('metrics.params.window-required', { needs: ['accountId'] }, async (t: Check) => {
+  const input = fc.record({ window: hoursWindowArb, bad: badWindowArb, groupBy: groupByArb(t.config.profile.groupByDimensions, 0, 3) });
+  await t.property(input, async ({ window, bad, groupBy }) => {
+    const { query, what } = badWindowQuery(window, bad);
+    const res = await t.api(metricsPath(t), { token: t.config.credentials.admin, query: { ...query, groupBy: groupBy.join(',') || undefined } });
+    expectRefusal(t, res, { operation: 'getAccountMetrics' }, `the metrics endpoint with ${what}`);
+  });
+});

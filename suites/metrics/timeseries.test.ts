@@ -1,0 +1,129 @@
+// Sections 2.7 and 4.1: one timeseries point per resolution bucket, and how the
+// resolution is chosen (omitted: from the window length; explicit: capped).
+// Windows start on a bucket boundary of their resolution, where every reasonable
+// bucket alignment agrees; a point's bucket is the one its timestamp starts.
+import fc from 'fast-check';
+import {
+  alignedWindowArb,
+  autoLengthBounds,
+  bucketStartArb,
+  resolvedWindowArb,
+  usageScenarioArb,
+  type Window,
+} from '../../generators/metrics-fixtures.ts';
+import { rule, type Check } from '../../harness/check.ts';
+import type { ResolutionChoice } from '../../spec/profile.ts';
+import { bucketsOf, rfc3339, SECOND_MS, type BucketUnit } from './calendar.ts';
+import { describe, expectPage, expectRefusal, getMetrics, pointTime, type Entry } from './client.ts';
+import { amountMessage, closeTo } from './compare.ts';
+import { entryKey, fixtureDimensions, units, usd, type ExpectedGroup } from './oracle.ts';
+import { answerOf, caseArb, type Answer } from './scenario.ts';
+
+const NEEDS = { needs: ['accountId', 'control', 'writes'] } as const satisfies Parameters<typeof rule>[1];
+
+/** Cases with an explicit resolution, so that the buckets do not depend on the choice checked by metrics.resolution.auto. */
+function explicitCases(t: Check) {
+  const windows = resolvedWindowArb(t.config.profile).filter((r) => r.explicit);
+  const scenarios = usageScenarioArb(windows, { resources: [1, 6], events: [0, 25] });
+  return caseArb(scenarios, { dimensions: fixtureDimensions(t.config.profile), groupBy: [0, 2] });
+}
+
+/** Runs `body` on every entry of the answers of generated explicit-resolution cases, with its expected group. */
+async function eachEntry(t: Check, body: (entry: Entry, group: ExpectedGroup | undefined, answer: Answer, key: string) => void): Promise<void> {
+  await t.property(explicitCases(t), async (c) => {
+    const answer = await answerOf(t, c);
+    for (const entry of answer.entries) {
+      const key = entryKey(entry, c.groupBy);
+      body(entry, answer.expected.groups.get(key), answer, key);
+    }
+  });
+}
+
+rule('metrics.timeseries.every-bucket', NEEDS, async (t: Check) => {
+  await eachEntry(t, (entry, group, { query, expected }, key) => {
+    const where = `${query}: the timeseries of the entry ${key}`;
+    const times = entry.timeseries.map(pointTime);
+    const expectedTimes = new Set(expected.bucketStarts);
+    const stray = entry.timeseries.find((p, i) => !expectedTimes.has(times[i]!));
+    t.assert(!stray, `${where} has a point at ${stray?.timestamp}, which starts no bucket of the window`);
+    const missing = expected.bucketStarts.filter((s) => !times.includes(s));
+    t.assert(missing.length === 0, `${where} must have one point per bucket (${expected.bucketStarts.length}); no point for ${missing.slice(0, 3).map(rfc3339).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''}`);
+    t.assert(times.length === expected.bucketStarts.length, `${where} must have one point per bucket: ${expected.bucketStarts.length} points, got ${times.length}`);
+    entry.timeseries.forEach((point, i) => {
+      if ((group?.buckets[expected.bucketStarts.indexOf(times[i]!)]?.events ?? 0) > 0) return;
+      const idle = `${where}: the bucket ${point.timestamp} has no activity, so its`;
+      t.assert(point.cost === 0, `${idle} cost must be 0, got ${JSON.stringify(point.cost)}`);
+      t.assert(point.usage === undefined || point.usage === 0, `${idle} usage must be 0, got ${JSON.stringify(point.usage)}`);
+    });
+  });
+});
+
+rule('metrics.timeseries.bucket-cost', NEEDS, async (t: Check) => {
+  await eachEntry(t, (entry, group, { query, expected }, key) => {
+    let sum = 0;
+    for (const point of entry.timeseries) {
+      sum += point.cost;
+      const index = expected.bucketStarts.indexOf(pointTime(point));
+      if (index < 0) continue; // not a bucket start: metrics.timeseries.every-bucket reports it
+      const cost = usd(group?.buckets[index]!.costMicros ?? 0);
+      const what = `${query}: cost of the point ${point.timestamp} of the entry ${key} (${group?.buckets[index]!.events ?? 0} events in its bucket)`;
+      t.assert(closeTo(point.cost, cost), amountMessage(what, cost, point.cost));
+    }
+    t.assert(closeTo(sum, entry.summary.cost), amountMessage(`${query}: the sum of the points of the entry ${key}`, entry.summary.cost, sum));
+  });
+});
+
+/** Windows for which an omitted resolution must be `resolution`: aligned ones, and the shortest allowed length (the class boundary). */
+function autoWindowsArb(resolution: ResolutionChoice, index: number, bounds: { min: number; max: number | null }): fc.Arbitrary<Window>[] {
+  const aligned = alignedWindowArb(resolution.bucket, bounds);
+  // The boundary window may end inside a bucket: starting on one, every alignment still yields the same bucket starts.
+  const boundary = index > 0 ? bucketStartArb(resolution.bucket).map((start) => ({ start, end: start + bounds.min * SECOND_MS })) : undefined;
+  return [aligned, boundary].filter((a): a is fc.Arbitrary<Window> => a !== undefined);
+}
+
+rule('metrics.resolution.auto', NEEDS, async (t: Check) => {
+  const { profile } = t.config;
+  const choices = profile.resolutions.flatMap((resolution, index) => {
+    const bounds = autoLengthBounds(profile, index);
+    return bounds ? autoWindowsArb(resolution, index, bounds).map((w) => w.map((window) => ({ window, resolution, explicit: false }))) : [];
+  });
+  const scenarios = usageScenarioArb(fc.oneof(...choices), { resources: [1, 3], events: [1, 5], inside: true });
+  await t.property(caseArb(scenarios, { dimensions: [], groupBy: [0, 0] }), async (c) => {
+    const { window, resolution } = c.scenario;
+    const { query, pages, entries } = await answerOf(t, c);
+    const why = `the window lasts ${(window.end - window.start) / SECOND_MS} s, so the profile chooses "${resolution.name}"`;
+    const echoed = pages[0]!.resolution;
+    t.assert(echoed === undefined || echoed === resolution.name, `${query} without resolution: ${why}; the answer says resolution ${JSON.stringify(echoed)}`);
+    t.assert(entries.length === 1, `${query}: the events of the window are aggregated into one entry, got ${entries.length}`);
+    const expected = bucketsOf(window.start, window.end, resolution.bucket);
+    const times = entries[0]!.timeseries.map(pointTime);
+    const same = times.length === expected.length && expected.every((s) => times.includes(s));
+    t.assert(same, `${query} without resolution: ${why}, whose ${expected.length} buckets start at ${expected.slice(0, 3).map(rfc3339).join(', ')}…; the points start at ${entries[0]!.timeseries.slice(0, 3).map((p) => p.timestamp).join(', ')}… (${times.length} points)`);
+  });
+});
+
+/** A rough length of one bucket, for windows just past a cap. */
+const BUCKET_SECONDS: Record<BucketUnit, number> = { hour: 3600, day: 86_400, week: 7 * 86_400, month: 31 * 86_400 };
+
+rule('metrics.resolution.explicit-cap', { needs: ['accountId'] }, async (t: Check) => {
+  const cases = t.config.profile.resolutions.flatMap((resolution) => {
+    const max = resolution.maxWindowSeconds;
+    const start = bucketStartArb(resolution.bucket);
+    const lengthOf = (seconds: fc.Arbitrary<number>) => fc.tuple(start, seconds).map(([s, length]) => ({ resolution, window: { start: s, end: s + length * SECOND_MS } }));
+    if (max === null) return [lengthOf(fc.integer({ min: 1, max: 5 * 366 * 86_400 }))];
+    const within = alignedWindowArb(resolution.bucket, { min: 1, max });
+    return [
+      lengthOf(fc.constant(max)),
+      lengthOf(fc.oneof(fc.constant(1), fc.constant(BUCKET_SECONDS[resolution.bucket]), fc.integer({ min: 1, max })).map((d) => max + d)),
+      ...(within ? [within.map((window) => ({ resolution, window }))] : []),
+    ];
+  });
+  await t.property(fc.oneof(...cases), async ({ resolution, window }) => {
+    const request = { window, resolution: resolution.name };
+    const length = (window.end - window.start) / SECOND_MS;
+    const max = resolution.maxWindowSeconds;
+    const res = await getMetrics(t, request);
+    if (max === null || length <= max) expectPage(t, res, `${describe(request)}, a window of ${length} s within the ${max ?? 'unbounded'} s of ${resolution.name},`);
+    else expectRefusal(t, res, { operation: 'getAccountMetrics', status: 400 }, `${describe(request)}, a window of ${length} s above the ${max} s of ${resolution.name},`);
+  });
+});

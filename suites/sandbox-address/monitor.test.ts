@@ -1,0 +1,31 @@
+// Sections 2.6, 4.2: DELETE /network/process/{pid}/monitor stops port monitoring of
+// a process of the sandbox and refuses what is not a process id.
+import { rule, type Check } from '../../harness/check.ts';
+import { nonNumericPid, processes } from '../../generators/sandbox-address-inputs.ts';
+import { show } from '../resources/compare.ts';
+import { isObject } from '../resources/shapes.ts';
+import { assertDocumented, assertRefused } from './target.ts';
+
+const monitorPath = (pid: string) => `/network/process/${encodeURIComponent(pid)}/monitor`;
+
+rule('sandbox-address.monitor.stop', { needs: ['control', 'sandboxUrl'] }, async (t: Check) => {
+  await t.property(processes, async (items) => {
+    await t.control.set('processes', { items });
+    for (const { pid } of items) {
+      const res = await t.sandbox(monitorPath(pid), { method: 'DELETE', token: t.config.credentials.admin });
+      t.assert(res.status === 200, `DELETE /network/process/${pid}/monitor of a process of the sandbox must answer 200 (section 4.2), got ${res.status}`);
+      assertDocumented(t, 'stopPortMonitoring', res);
+      t.assert(
+        isObject(res.json) && Object.keys(res.json).length === 0,
+        `the monitor stop response is an empty JSON object (section 2.6), got ${show(res.text)}`,
+      );
+    }
+  });
+});
+
+rule('sandbox-address.monitor.bad-pid', { needs: ['sandboxUrl'] }, async (t: Check) => {
+  await t.property(nonNumericPid, async (pid) => {
+    const res = await t.sandbox(monitorPath(pid), { method: 'DELETE', token: t.config.credentials.admin });
+    assertRefused(t, 'stopPortMonitoring', res, `DELETE /network/process/${pid}/monitor with ${show(pid)}, which is not a process id,`);
+  });
+});

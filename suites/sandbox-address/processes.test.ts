@@ -1,0 +1,50 @@
+// Sections 2.6, 4.2: GET /process/{identifier}/logs by process id and by name, and
+// for processes the sandbox does not have.
+import { rule, type Check } from '../../harness/check.ts';
+import { processes, unknownProcessIdentifier, type ProcessFixture } from '../../generators/sandbox-address-inputs.ts';
+import { show } from '../resources/compare.ts';
+import { assertDocumented, assertRefused } from './target.ts';
+
+/** `part` appears in `whole` in order, maybe interleaved with other output (a merged log may mix the two streams). */
+function isSubsequence(part: string, whole: string): boolean {
+  let i = 0;
+  for (const ch of whole) if (i < part.length && part.startsWith(ch, i)) i += ch.length;
+  return i === part.length;
+}
+
+/** GET /process/{identifier}/logs answers what the process wrote (section 2.6). */
+async function assertLogsOf(t: Check, process: ProcessFixture, identifier: string, by: string): Promise<void> {
+  const res = await t.sandbox(`/process/${encodeURIComponent(identifier)}/logs`, { token: t.config.credentials.admin });
+  t.assert(res.status === 200, `GET /process/${identifier}/logs of a process of the sandbox (by ${by}) must answer 200 (section 4.2), got ${res.status}`);
+  assertDocumented(t, 'getProcessLogs', res);
+  const logs = res.json as Record<string, unknown>;
+  const problems = [
+    logs.stdout !== process.stdout && `stdout is ${show(logs.stdout)}, not ${show(process.stdout)} as the process wrote it`,
+    logs.stderr !== process.stderr && `stderr is ${show(logs.stderr)}, not ${show(process.stderr)} as the process wrote it`,
+    !(typeof logs.logs === 'string' && isSubsequence(process.stdout, logs.logs) && isSubsequence(process.stderr, logs.logs)) &&
+      `logs ${show(logs.logs)} does not hold both stdout and stderr`,
+  ].filter(Boolean);
+  t.assert(problems.length === 0, `the logs of process ${process.pid} (${process.name}) by ${by}: ${problems.join('; ')}`);
+}
+
+rule('sandbox-address.process-logs.content', { needs: ['control', 'sandboxUrl'] }, async (t: Check) => {
+  await t.property(processes, async (items) => {
+    await t.control.set('processes', { items });
+    for (const p of items) await assertLogsOf(t, p, p.pid, 'process id');
+  });
+});
+
+rule('sandbox-address.process-logs.by-name', { needs: ['control', 'sandboxUrl'] }, async (t: Check) => {
+  await t.property(processes, async (items) => {
+    await t.control.set('processes', { items });
+    for (const p of items) await assertLogsOf(t, p, p.name, 'process name');
+  });
+});
+
+rule('sandbox-address.process-logs.unknown', { needs: ['sandboxUrl'] }, async (t: Check) => {
+  await t.property(unknownProcessIdentifier, async (identifier) => {
+    const res = await t.sandbox(`/process/${encodeURIComponent(identifier)}/logs`, { token: t.config.credentials.admin });
+    assertRefused(t, 'getProcessLogs', res, `GET /process/${identifier}/logs of a process the sandbox does not have`);
+  });
+});
+

@@ -1,0 +1,33 @@
+// What the sandbox-address checks share: the documented answer, and refusals with
+// a 4xx of the profile's statuses and an {error} body (section 7).
+import type { Check } from '../../harness/check.ts';
+import type { HttpResponse } from '../../harness/http.ts';
+import type { Profile } from '../../spec/profile.ts';
+import { show } from '../resources/compare.ts';
+import { isObject } from '../resources/shapes.ts';
+import { assertDocumented as assertDocumentedIn } from '../resources/target.ts';
+
+export type SandboxOperation = 'writeFile' | 'getProcessLogs' | 'stopPortMonitoring';
+
+const STATUS_KEY: Record<SandboxOperation, keyof Profile['sandboxAddressErrorStatuses']> = {
+  writeFile: 'filesystem',
+  getProcessLogs: 'logs',
+  stopPortMonitoring: 'monitor',
+};
+
+/** Fails the check when the answer is not JSON or does not match the sandbox document for its status. */
+export const assertDocumented = (t: Check, operationId: SandboxOperation, res: HttpResponse): void =>
+  assertDocumentedIn(t, operationId, res, 'sandbox');
+
+/** A refusal of the caller's input: a 4xx of the profile's error statuses of the operation (all of them when it lists no 4xx). */
+export function assertRefused(t: Check, operationId: SandboxOperation, res: HttpResponse, situation: string): void {
+  const listed = t.config.profile.sandboxAddressErrorStatuses[STATUS_KEY[operationId]];
+  const clientErrors = listed.filter((s) => s >= 400 && s < 500);
+  const allowed = clientErrors.length ? clientErrors : listed;
+  t.assert(allowed.includes(res.status), `${situation} must be refused with ${allowed.join(' or ')} (sections 4.2, 7), got ${res.status}`);
+  t.assert(
+    isObject(res.json) && typeof res.json.error === 'string',
+    `${situation}: the ${res.status} answer must carry the body {error: string} (section 7), got ${show(res.text)}`,
+  );
+  assertDocumented(t, operationId, res);
+}

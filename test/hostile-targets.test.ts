@@ -1,0 +1,276 @@
+// The runner against targets that refuse, hang, drip, lie about their length, flood,
+// redirect, rate-limit or fail: every run ends, without a crash, with either one
+// line and exit 2 (the target was never reachable) or the affected rules failed with
+// that evidence (it went wrong mid-run). Then the safety promises: the control URL,
+// --read-only and --max-requests, proved on a server that records every request.
+import type { ServerResponse } from 'node:http';
+import { describe, expect, test, type TestContext } from 'vitest';
+import { EVIDENCE_BODY_CHARS, MAX_BODY_BYTES } from '../harness/http.ts';
+import { startReference } from '../reference/server.ts';
+import type { RuleResult, RunResult } from '../results/model.ts';
+import { runCli, runForResults, targetEnv, type CliOutcome } from './support/cli.ts';
+import { json, proxyTo, startHostile, unauthorized, type Handler, type HostileServer } from './support/hostile-server.ts';
+
+const TOKEN = 'hostile-test-admin-token';
+const CHEAP = ['--only', 'auth.missing-credentials', '--runs', '2'];
+
+/** A hostile server that lives as long as the test `t`. */
+async function hostile(t: TestContext, handler: Handler): Promise<HostileServer> {
+  const server = await startHostile(handler);
+  t.onTestFinished(() => server.close());
+  return server;
+}
+
+/** Answers the runner's reachability probe (request 0) correctly, then misbehaves. */
+const afterProbe =
+  (misbehave: (res: ServerResponse, index: number) => void): Handler =>
+  (_req, res, { index }) =>
+    index === 0 ? unauthorized(res) : misbehave(res, index);
+
+function expectNoCrash(out: CliOutcome): void {
+  expect(out.stderr, out.stderr).not.toMatch(/\n\s+at |internal error/);
+}
+
+/** Exit 2 with one line on stderr naming the reason, no stack trace. */
+async function expectRefusedRun(baseUrl: string, message: RegExp, timeout = '300'): Promise<void> {
+  const out = await runCli(['run', '--base-url', baseUrl, '--token', TOKEN, '--timeout', timeout, ...CHEAP]);
+  expect(out.code, out.stderr).toBe(2);
+  const lines = out.stderr.trim().split('\n');
+  expect(lines, out.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(message);
+  expectNoCrash(out);
+}
+
+async function runAgainst(server: HostileServer, args: string[]): Promise<CliOutcome & { results: RunResult }> {
+  const out = await runForResults(['--base-url', server.baseUrl, '--token', TOKEN, ...args]);
+  expectNoCrash(out);
+  return out;
+}
+
+const ruleOf = (results: RunResult, id: string): RuleResult => results.rules.find((r) => r.id === id)!;
+
+describe.concurrent('a target unreachable from the start: exit 2 with one line', () => {
+  test('connection refused', async () => {
+    const server = await startHostile(() => undefined);
+    await server.close();
+    await expectRefusedRun(server.baseUrl, /^cp-conformance: cannot reach the target at http:\/\/127\.0\.0\.1:\d+\/v0: connection refused$/);
+  });
+
+  test('DNS failure (a name under .invalid never resolves)', async () => {
+    await expectRefusedRun('http://cp-conformance.invalid/v0', /cannot reach the target at http:\/\/cp-conformance\.invalid\/v0: host name (not found|lookup failed) \(DNS\)$/);
+  });
+
+  test('TLS error: https to a plain-http server', async (t) => {
+    const server = await hostile(t, (_req, res) => unauthorized(res));
+    await expectRefusedRun(server.baseUrl.replace('http:', 'https:'), /cannot reach the target at https:.*: TLS error \(ERR_SSL_WRONG_VERSION_NUMBER\)$/);
+  });
+
+  test('a target that accepts the connection and never answers', async (t) => {
+    const server = await hostile(t, () => undefined);
+    await expectRefusedRun(server.baseUrl, /cannot reach the target at .*: no answer within 300 ms$/);
+  });
+});
+
+describe.concurrent('a target that fails mid-run: the affected rules fail with the evidence, the run goes on', () => {
+  test('no answer: the per-request timeout, and no shrinking against a silent target', async (t) => {
+    const server = await hostile(t, afterProbe(() => undefined));
+    const { code, results } = await runAgainst(server, ['--timeout', '300', ...CHEAP]);
+    expect(code).toBe(1);
+    const rule = ruleOf(results, 'auth.missing-credentials');
+    expect(rule.status).toBe('failed');
+    expect(rule.evidence?.message).toMatch(/no answer within 300 ms$/);
+    expect(rule.evidence?.exchange?.networkError).toBe('no answer within 300 ms');
+    // The probe and the one case that met the silence: the shrinker does not knock again.
+    expect(server.calls).toHaveLength(2);
+  });
+
+  test('a body that trickles in: cut at the timeout', async (t) => {
+    const server = await hostile(t, 
+      afterProbe((res) => {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        const drip = setInterval(() => res.write(' '), 50);
+        res.on('close', () => clearInterval(drip));
+      }),
+    );
+    const { code, results } = await runAgainst(server, ['--timeout', '500', ...CHEAP]);
+    expect(code).toBe(1);
+    expect(ruleOf(results, 'auth.missing-credentials').evidence?.message).toMatch(
+      /the body of the 401 answer did not arrive in full: still incomplete after 500 ms$/,
+    );
+  });
+
+  test('a body that is not JSON', async (t) => {
+    const server = await hostile(t, 
+      afterProbe((res) => {
+        res.writeHead(401, { 'content-type': 'text/html' });
+        res.end('<html><body>Unauthorized</body></html>');
+      }),
+    );
+    const { code, results } = await runAgainst(server, CHEAP);
+    expect(code).toBe(1);
+    const rule = ruleOf(results, 'auth.missing-credentials');
+    expect(rule.evidence?.message).toMatch(/non-JSON body/);
+    expect(rule.evidence?.exchange?.response?.body).toBe('<html><body>Unauthorized</body></html>');
+  });
+
+  test('a body shorter than its content-length, then the connection closes', async (t) => {
+    const server = await hostile(t, 
+      afterProbe((res) => {
+        res.writeHead(401, { 'content-type': 'application/json', 'content-length': '1000' });
+        res.write('{"error":"Unauth');
+        setTimeout(() => res.socket?.destroy(), 20);
+      }),
+    );
+    const { code, results } = await runAgainst(server, CHEAP);
+    expect(code).toBe(1);
+    expect(ruleOf(results, 'auth.missing-credentials').evidence?.message).toMatch(
+      /the body of the 401 answer did not arrive in full: connection closed by the target$/,
+    );
+  });
+
+  test('a 50 MB body: read up to the cap, kept as evidence up to its cap', async (t) => {
+    const TOTAL = 50 * 1024 * 1024;
+    const sent: number[] = [];
+    const server = await hostile(t, 
+      afterProbe(async (res) => {
+        res.writeHead(401, { 'content-type': 'application/json', 'content-length': String(TOTAL) });
+        const chunk = Buffer.alloc(64 * 1024, ' ');
+        let bytes = 0;
+        while (bytes < TOTAL && !res.destroyed) {
+          bytes += chunk.length;
+          if (!res.write(chunk)) await new Promise((resolve) => (res.once('drain', resolve), res.once('close', resolve)));
+        }
+        sent.push(bytes);
+      }),
+    );
+    const { code, results } = await runAgainst(server, ['--timeout', '5000', ...CHEAP]);
+    expect(code).toBe(1);
+    const response = ruleOf(results, 'auth.missing-credentials').evidence?.exchange?.response;
+    expect(response?.truncated).toBe(true);
+    expect(response?.body.length).toBeLessThanOrEqual(EVIDENCE_BODY_CHARS);
+    // The runner stopped reading at the cap: what the server got rid of is the cap plus socket buffers, never the 50 MB.
+    expect(sent.length).toBeGreaterThan(0);
+    for (const bytes of sent) expect(bytes).toBeLessThan(MAX_BODY_BYTES + 16 * 1024 * 1024);
+  });
+
+  test('a redirect is an answer to check, never followed', async (t) => {
+    const elsewhere = await hostile(t, (_req, res) => unauthorized(res));
+    const server = await hostile(t, 
+      afterProbe((res) => {
+        res.writeHead(302, { location: `${elsewhere.baseUrl}/functions` });
+        res.end();
+      }),
+    );
+    const { code, results } = await runAgainst(server, CHEAP);
+    expect(code).toBe(1);
+    const rule = ruleOf(results, 'auth.missing-credentials');
+    expect(rule.evidence?.message).toMatch(/must be refused with 401, got 302/);
+    expect(rule.evidence?.exchange?.response?.headers.location).toBe(`${elsewhere.baseUrl}/functions`);
+    expect(elsewhere.calls).toHaveLength(0);
+  });
+
+  test('429 with Retry-After: honoured up to 5 s, then the check goes on', async (t) => {
+    const server = await hostile(t, 
+      afterProbe((res, index) => (index === 1 ? json(res, 429, { error: 'TooManyRequests', code: 429 }, { 'retry-after': '3600' }) : unauthorized(res))),
+    );
+    const { code, results } = await runAgainst(server, CHEAP);
+    expect(code).toBe(0);
+    expect(ruleOf(results, 'auth.missing-credentials').status).toBe('passed');
+    const waited = server.calls[2]!.at - server.calls[1]!.at;
+    expect(waited).toBeGreaterThanOrEqual(4_900);
+    expect(waited).toBeLessThan(8_000);
+  });
+
+  test('429 that never ends: three retries, then reported as rate limiting', async (t) => {
+    const server = await hostile(t, afterProbe((res) => json(res, 429, { error: 'TooManyRequests', code: 429 }, { 'retry-after': '1' })));
+    const { code, results } = await runAgainst(server, CHEAP);
+    expect(code).toBe(1);
+    const rule = ruleOf(results, 'auth.missing-credentials');
+    expect(rule.evidence?.message).toMatch(/rate limited: the target answered 429 Too Many Requests 4 times in a row/);
+    expect(rule.evidence?.exchange?.response?.status).toBe(429);
+    // The probe, then one request and its three retries: the shrinker does not start over.
+    expect(server.calls).toHaveLength(5);
+    for (let i = 2; i < 5; i++) expect(server.calls[i]!.at - server.calls[i - 1]!.at).toBeGreaterThanOrEqual(900);
+  });
+
+  test('a burst of 5xx fails the rule that met it, with the 5xx as evidence, not retried away', async (t) => {
+    const server = await hostile(t, 
+      afterProbe((res, index) => (index <= 3 ? json(res, 503, { error: 'Unavailable', code: 503 }) : unauthorized(res))),
+    );
+    const { code, results } = await runAgainst(server, ['--only', 'auth.missing-credentials', '--only', 'auth.invalid-token', '--runs', '2']);
+    expect(code).toBe(1);
+    const rule = ruleOf(results, 'auth.missing-credentials');
+    expect(rule.evidence?.message).toMatch(/must be refused with 401, got 503/);
+    expect(rule.evidence?.exchange?.response?.status).toBe(503);
+    expect(results.rules.map((r) => r.id)).toEqual(['auth.missing-credentials', 'auth.invalid-token']);
+    expect(server.calls.length).toBeGreaterThan(4);
+  });
+
+  test('a target that goes away mid-run: every later rule fails with the refusal, the run ends', async (t) => {
+    const server = await hostile(t, 
+      afterProbe((res) => {
+        res.socket?.destroy();
+        void server.close();
+      }),
+    );
+    const { code, results } = await runAgainst(server, ['--only', 'auth.missing-credentials', '--only', 'auth.invalid-token', '--runs', '2']);
+    expect(code).toBe(1);
+    expect(ruleOf(results, 'auth.missing-credentials').evidence?.message).toMatch(/connection (closed|reset) by the target$/);
+    expect(ruleOf(results, 'auth.invalid-token').evidence?.message).toMatch(/connection refused$/);
+  });
+});
+
+describe.concurrent('safety', () => {
+  test('--max-requests: the budget holds across rules; what it leaves out is skipped with the reason', async (t) => {
+    const server = await hostile(t, (_req, res) => unauthorized(res));
+    const { code, stdout, results } = await runAgainst(server, [
+      '--only',
+      'auth.missing-credentials',
+      '--only',
+      'auth.invalid-token',
+      '--runs',
+      '5',
+      '--timeout',
+      '1000',
+      '--max-requests',
+      '3',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/the run ends within 78 s at most \(3 requests × 6 s \(timeout plus the longest rate-limit wait\), plus 60 s to start and report\)/);
+    // The probe and two cases of the first rule.
+    expect(server.calls).toHaveLength(3);
+    for (const rule of results.rules) expect([rule.status, rule.reason]).toEqual(['skipped', 'request budget of 3 spent']);
+  });
+
+  test('without --control-url no provider state is ever asked for', async (t) => {
+    const reference = await startReference();
+    t.onTestFinished(() => reference.close());
+    const proxy = await hostile(t, proxyTo(new URL(reference.baseUrl).origin));
+    const { CP_CONTROL_URL: _, ...env } = targetEnv(reference);
+    const out = await runForResults(['--runs', '2'], { ...env, CP_BASE_URL: `${proxy.origin}/v0`, CP_SANDBOX_URL: `${proxy.origin}/sandbox` });
+    expectNoCrash(out);
+    expect(out.code, out.stdout).toBe(0);
+    expect(proxy.calls.length).toBeGreaterThan(50);
+    expect(proxy.calls.filter((c) => c.url.startsWith('/__control') || c.body.includes('"state"'))).toEqual([]);
+    expect(out.results.rules.some((r) => r.status === 'skipped' && /no --control-url/.test(r.reason ?? ''))).toBe(true);
+  });
+
+  test('--read-only: only GETs reach the target, and every check left out says why', async (t) => {
+    const reference = await startReference();
+    t.onTestFinished(() => reference.close());
+    const proxy = await hostile(t, proxyTo(new URL(reference.baseUrl).origin));
+    const out = await runForResults(['--runs', '2', '--read-only'], {
+      ...targetEnv(reference),
+      CP_BASE_URL: `${proxy.origin}/v0`,
+      CP_SANDBOX_URL: `${proxy.origin}/sandbox`,
+      CP_CONTROL_URL: `${proxy.origin}/__control`,
+    });
+    expectNoCrash(out);
+    expect(out.code, out.stdout).toBe(0);
+    expect(proxy.calls.length).toBeGreaterThan(50);
+    expect(proxy.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`)).toEqual([]);
+    const skipped = out.results.rules.filter((r) => r.status === 'skipped');
+    expect(skipped.filter((r) => /--read-only/.test(r.reason ?? '')).length).toBeGreaterThan(10);
+    for (const rule of skipped) expect(rule.reason, rule.id).toMatch(/\S/);
+  });
+});

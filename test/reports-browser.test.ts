@@ -1,0 +1,147 @@
+// report.html as a person meets it: opened from disk in a real browser with no
+// network. The string checks of test/reporters.test.ts cannot see whether the
+// Content Security Policy lets the filter script run, whether the filter works,
+// or whether the evidence is on screen; these can.
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { htmlReport } from '../reporters/html.ts';
+import type { RuleStatus, RunResult } from '../results/model.ts';
+import { BROWSER_MISSING, hasChromium, launchChromium, openFile, type Browser, type OpenedPage } from './support/browser.ts';
+import { runWithEveryStatus } from './support/report-runs.ts';
+import { HOSTILE, redactor, result as sampleRun, SECRETS } from './support/sample-run.ts';
+
+// One full-page picture of the real run's report, for a person to judge.
+const SCREENSHOT = path.join(tmpdir(), 'cp-conformance-report.png');
+
+const present = hasChromium();
+// The default reporter does not print skip notes: say it where CI logs show it.
+if (!present) console.warn(`Skipping the browser checks of report.html: ${BROWSER_MISSING}`);
+
+describe.skipIf(!present)('report.html in headless Chromium', () => {
+  let browser: Browser;
+  let run: RunResult;
+  let opened: OpenedPage;
+
+  beforeAll(async () => {
+    const [finished, launched] = await Promise.all([runWithEveryStatus(), launchChromium()]);
+    browser = launched;
+    run = finished.results;
+    opened = await openFile(browser.context, path.join(finished.reportDir, 'report.html'));
+  });
+  afterAll(() => browser?.close());
+
+  const rules = () => opened.page.locator('[data-rule-id]');
+  const visibleRules = () => rules().filter({ visible: true });
+  const count = (status: RuleStatus) => run.rules.filter((rule) => rule.status === status).length;
+
+  test('renders from the file alone: no other request, no error, the filter script ran', async () => {
+    expect(opened.requests).toEqual([opened.url]);
+    expect(opened.problems).toEqual([]);
+    // The filter bar is hidden until the script shows it: a CSP hash mismatch would leave it hidden.
+    await expect.poll(() => opened.page.locator('nav.filter').isVisible()).toBe(true);
+    await opened.page.screenshot({ path: SCREENSHOT, fullPage: true });
+    expect((await stat(SCREENSHOT)).size).toBeGreaterThan(10_000);
+  });
+
+  test('shows the totals', async () => {
+    const { passed, failed, skipped } = run.summary;
+    expect([passed, failed, skipped].every((n) => n > 0)).toBe(true);
+    const totals = await opened.page.locator('#totals').innerText();
+    expect(totals).toContain(`${run.rules.length} rules: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+    await expect.poll(() => opened.page.locator('#totals .meter span').count()).toBe(3);
+  });
+
+  test('filters by status', async () => {
+    const page = opened.page;
+    for (const [label, status] of [['Failed', 'failed'], ['Skipped', 'skipped'], ['Passed', 'passed']] as const) {
+      await page.getByRole('button', { name: new RegExp(`^${label} \\(`) }).click();
+      expect(await visibleRules().count(), label).toBe(count(status));
+      const shown = await visibleRules().evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.status));
+      expect(new Set(shown), label).toEqual(new Set([status]));
+      expect(await page.locator('#filter-status').innerText()).toMatch(new RegExp(`^Showing ${count(status)} rules?\\.$`));
+      // A section with nothing to show is hidden with its heading.
+      const sections = await page.locator('section.spec-section').filter({ visible: true }).count();
+      const expected = new Set(run.rules.filter((rule) => rule.status === status).map((rule) => firstSection(rule.section))).size;
+      expect(sections, label).toBe(expected);
+    }
+    await page.getByRole('button', { name: /^All \(/ }).click();
+    expect(await visibleRules().count()).toBe(run.rules.length);
+    expect(await page.getByRole('button', { name: /^All \(/ }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  test('groups the rules by section of the specification, in its order', async () => {
+    const sections = await opened.page.locator('section.spec-section').evaluateAll((elements) =>
+      elements.map((element) => ({
+        heading: element.querySelector('h2')?.textContent ?? '',
+        ids: Array.from(element.querySelectorAll<HTMLElement>('[data-rule-id]'), (item) => item.dataset.ruleId ?? ''),
+      })),
+    );
+    const numbers = sections.map(({ heading }) => /^Section (\d+(?:\.\d+)*)$/.exec(heading)?.[1] ?? heading);
+    expect([...numbers].sort(bySectionNumber)).toEqual(numbers);
+    expect(sections.flatMap(({ ids }) => ids).sort()).toEqual(run.rules.map((rule) => rule.id).sort());
+    for (const [i, { ids }] of sections.entries()) {
+      for (const id of ids) expect(firstSection(run.rules.find((rule) => rule.id === id)!.section), id).toBe(numbers[i]);
+    }
+  });
+
+  test('shows each failure with its counterexample, request, response and curl line', async () => {
+    const failures = run.rules.filter((rule) => rule.status === 'failed');
+    expect(failures.length).toBeGreaterThan(0);
+    for (const failure of failures) {
+      const exchange = failure.evidence?.exchange;
+      expect(exchange?.response, failure.id).toBeDefined();
+      const item = opened.page.locator(`[data-rule-id="${failure.id}"]`);
+      const why = item.locator('details');
+      expect(await why.getAttribute('open')).not.toBeNull();
+      const headings = await why.locator('h4').allInnerTexts();
+      expect(headings).toEqual(expect.arrayContaining(['Counterexample (shrunk)', 'Request', 'Response', 'Reproduce with']));
+      const text = await why.innerText();
+      expect(text).toContain(failure.evidence!.message);
+      expect(text).toContain(failure.evidence!.counterexample!);
+      expect(text).toContain(`${exchange!.request.method} ${exchange!.request.url}`);
+      expect(text).toContain(`HTTP ${exchange!.response!.status}`);
+      const curl = why.locator('pre.curl');
+      expect(await curl.isVisible()).toBe(true);
+      expect(await curl.innerText()).toBe(exchange!.curl);
+      expect(exchange!.curl).toMatch(/^curl .*Bearer \*\*\*/);
+    }
+  });
+
+  test('the hand-made run: hostile text stays text, no credential shows, a failure without a response says so', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'cp-report-'));
+    const file = path.join(dir, 'report.html');
+    await writeFile(file, htmlReport(sampleRun, redactor));
+    const sample = await openFile(browser.context, file);
+    try {
+      expect(sample.requests).toEqual([sample.url]);
+      expect(sample.problems).toEqual([]);
+      expect(sample.dialogs).toEqual([]);
+      const text = await sample.page.locator('body').innerText();
+      expect(text).toContain(HOSTILE.replace('\u0001', '\\u0001'));
+      for (const secret of SECRETS) expect(text).not.toContain(secret);
+      const unreachable = sample.page.locator('[data-rule-id="SBX-003"] details');
+      expect(await unreachable.locator('h4').allInnerTexts()).toEqual(['Request', 'No response', 'Reproduce with']);
+      expect(await unreachable.innerText()).toContain('ECONNREFUSED');
+      expect(await sample.page.locator('[data-rule-id="MET-004"]').innerText()).toContain('Skipped: no --account-id given');
+    } finally {
+      await sample.page.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+function firstSection(section: string): string {
+  return /\d+(?:\.\d+)*/.exec(section)?.[0] ?? section;
+}
+
+function bySectionNumber(a: string, b: string): number {
+  const left = a.split('.').map(Number);
+  const right = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const difference = (left[i] ?? -1) - (right[i] ?? -1);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}

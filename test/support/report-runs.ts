@@ -1,0 +1,21 @@
+// Real runs whose reports the report tests read: the command line in a child
+// process, as a user runs it, against the reference implementation.
+import { startReference } from '../../reference/server.ts';
+import { runForResults, targetEnv } from './cli.ts';
+
+/**
+ * `--only auth.` against the reference started with the fault
+ * `auth-no-scope-allowed` and every option but the sandbox URL: its reports hold
+ * passed rules, the failure of auth.no-scope-forbidden with its evidence, and
+ * auth.sandbox-address-requires-token skipped for want of the sandbox URL.
+ */
+export async function runWithEveryStatus(): ReturnType<typeof runForResults> {
+  const ref = await startReference({ fault: 'auth-no-scope-allowed' });
+  try {
+    const env = targetEnv(ref);
+    delete env.CP_SANDBOX_URL;
+    return await runForResults(['--only', 'auth.'], env);
+  } finally {
+    await ref.close();
+  }
+}

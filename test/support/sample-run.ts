@@ -1,0 +1,99 @@
+// The hand-made run the report tests share: every status, a failure with a full
+// exchange and one with no response, hostile text and credentials in every field
+// a reporter prints.
+import { curlLine } from '../../harness/curl.ts';
+import { Redactor } from '../../harness/redact.ts';
+import type { RecordedRequest, RuleResult, RunResult } from '../../results/model.ts';
+
+const CREDENTIAL = 'cp-live-7f3a9c2e-credential';
+// Not known to the Redactor: only the Authorization masking can hide it.
+const UNLISTED_TOKEN = 'unlisted-token-9876';
+const USERINFO_PASSWORD = 'hunter2-userinfo';
+export const HOSTILE = `<script>alert("pwned")</script> ]]> & 'single' "double" \u0001 end`;
+export const BASE_URL = 'http://127.0.0.1:8080/v0';
+
+const failingRequest: RecordedRequest = {
+  method: 'POST',
+  url: `${BASE_URL}/functions?name=a&b=${CREDENTIAL}`,
+  headers: { Authorization: `Bearer ${CREDENTIAL}`, 'Content-Type': 'application/json' },
+  body: JSON.stringify({ name: HOSTILE, token: CREDENTIAL }),
+};
+const unreachableRequest: RecordedRequest = {
+  method: 'GET',
+  url: 'http://127.0.0.1:8081/process',
+  headers: { Authorization: `Bearer ${UNLISTED_TOKEN}` },
+};
+
+const rules: RuleResult[] = [
+  rule({ id: 'AUTH-001', level: 'MUST', section: '4.1, 8', title: 'rejects a missing credential with 401', suite: 'auth', status: 'passed' }),
+  rule({
+    id: 'FN-002',
+    level: 'MUST',
+    section: '4.1',
+    title: `creates a function & echoes it ${HOSTILE}`,
+    suite: 'functions',
+    status: 'failed',
+    reason: `expected 201, got 400 ${HOSTILE}`,
+    evidence: {
+      message: `expected 201 Created, got 400 ${HOSTILE} token=${CREDENTIAL}`,
+      counterexample: `[{"name":${JSON.stringify(HOSTILE)}}]`,
+      seed: -1234567,
+      path: '0:1:2',
+      exchange: {
+        request: failingRequest,
+        response: {
+          status: 400,
+          headers: { 'content-type': 'application/json', 'x-echo': CREDENTIAL },
+          body: JSON.stringify({ error: `bad token ${CREDENTIAL}`, input: HOSTILE }),
+          truncated: true,
+        },
+        // The worst case: a curl line built before masking.
+        curl: curlLine(failingRequest),
+      },
+    },
+  }),
+  rule({
+    id: 'SBX-003',
+    level: 'SHOULD',
+    section: '10.2',
+    title: 'lists processes',
+    suite: 'sandbox-address',
+    status: 'failed',
+    evidence: {
+      message: 'no answer from the sandbox address',
+      exchange: { request: unreachableRequest, networkError: 'ECONNREFUSED 127.0.0.1:8081', curl: curlLine(unreachableRequest) },
+    },
+  }),
+  rule({
+    id: 'MET-004',
+    level: 'SHOULD',
+    section: '4.10',
+    title: 'buckets metrics by hour',
+    suite: 'metrics',
+    status: 'skipped',
+    reason: 'no --account-id given: the metrics checks need the account',
+  }),
+  rule({ id: 'FN-005', level: 'MUST', section: '4.2', title: 'lists functions', suite: 'functions', status: 'passed' }),
+];
+
+export const result: RunResult = {
+  seed: 42,
+  target: {
+    baseUrl: BASE_URL,
+    sandboxUrl: `http://sandbox:${USERINFO_PASSWORD}@127.0.0.1:8081/`,
+    embedded: false,
+    credentials: ['admin', 'member'],
+  },
+  startedAt: '2025-01-02T03:04:05.678Z',
+  durationMs: 4321,
+  // Deliberately wrong: reports count from the rules they list.
+  summary: { passed: 0, failed: 0, skipped: 0 },
+  rules,
+};
+
+export const redactor = new Redactor([CREDENTIAL]);
+export const SECRETS = [CREDENTIAL, UNLISTED_TOKEN, USERINFO_PASSWORD];
+
+function rule(fields: Omit<RuleResult, 'durationMs' | 'requests'>): RuleResult {
+  return { durationMs: 1234, requests: 3, ...fields };
+}
