@@ -16,7 +16,7 @@ export const DEPLOYMENT_STATUSES = ['DELETING', 'TERMINATED', 'FAILED', 'DEACTIV
 export const RUN_STATES = ['RUNNING', 'STANDBY'] as const;
 
 /** Every secret value starts with this; the rest is 32 random hex digits. */
-export const SECRET_PREFIX = 'cpcsecret_';
+const SECRET_PREFIX = 'cpcsecret_';
 
 const schemas = (await loadSpecs()).controlPlane.components?.schemas as Record<string, JsonSchema>;
 
@@ -65,7 +65,7 @@ const domains = fc.array(domain, { maxLength: 4 });
 const listString = (item: fc.Arbitrary<string>) => fc.array(item, { maxLength: 4 }).map((list) => JSON.stringify(list));
 
 /** Unbiased and never shrunk: two secret values of one fixture stay distinct in a counterexample too. */
-export const secretValue: fc.Arbitrary<string> = fc.noShrink(fc.noBias(hex(32))).map((h) => SECRET_PREFIX + h);
+const secretValue: fc.Arbitrary<string> = fc.noShrink(fc.noBias(hex(32))).map((h) => SECRET_PREFIX + h);
 
 /** Env entries with unique names; a secret entry's value is a secret value. */
 const envs = fc.uniqueArray(
@@ -105,6 +105,9 @@ export function sandboxFixture(profile: Profile): fc.Arbitrary<Json> {
     'lifecycle.terminatedRetention': duration,
     'runtime.envs': envs,
     'runtime.expires': timestamp,
+    // Plausible sizes, so that a target's control endpoint has no reason to refuse them.
+    'runtime.memory': fc.integer({ min: 128, max: 65_536 }),
+    'runtime.terminationGracePeriodSeconds': fc.integer({ min: 0, max: 3600 }),
     'runtime.ttl': duration,
     'network.allowedDomains': listString(domain),
     'network.forbiddenDomains': listString(domain),
@@ -149,7 +152,7 @@ export function sandboxWithSecrets(profile: Profile): fc.Arbitrary<Json> {
 const canonicalIpV6 = fc.integer({ min: 1, max: 0xffff }).map((n) => `2001:db8::${n.toString(16)}`);
 
 /** An egress IP of section 2.4; spec.ipFamily from the profile's list when it pins one. */
-export function egressIpFixture(profile: Profile): fc.Arbitrary<Json> {
+function egressIpFixture(profile: Profile): fc.Arbitrary<Json> {
   const ipFamily = profile.egressIpFamilies ? fc.constantFrom(...profile.egressIpFamilies) : fc.oneof(fc.constantFrom('IPv4', 'IPv6'), word);
   return fc
     .record({
@@ -161,7 +164,7 @@ export function egressIpFixture(profile: Profile): fc.Arbitrary<Json> {
 }
 
 /** A custom domain of section 2.5, named by its domain; spec.status from the profile's list when it pins one. */
-export function customDomainFixture(profile: Profile): fc.Arbitrary<Json> {
+function customDomainFixture(profile: Profile): fc.Arbitrary<Json> {
   const status = profile.customDomainStatuses ? fc.constantFrom(...profile.customDomainStatuses) : fc.oneof(fc.constantFrom('pending', 'verified', 'failed'), word);
   const spec = component('CustomDomain').properties?.spec;
   if (!spec) throw new Error('the CustomDomain schema has no spec');

@@ -14,7 +14,7 @@ const segment = fc
   .string({ unit: fc.oneof(chars(`${LOWER_ALNUM}-_ `), chars('éüñßøЖж日本語€'), fc.constant('🙂')), minLength: 1, maxLength: 12 })
   .map((s) => s.replace(/^ | $/g, 'x'));
 
-export const validPermissions: fc.Arbitrary<string> = fc.string({ unit: chars('01234567'), minLength: 3, maxLength: 4 });
+const validPermissions: fc.Arbitrary<string> = fc.string({ unit: chars('01234567'), minLength: 3, maxLength: 4 });
 
 /**
  * Permissions that are not octal mode notation: symbolic modes, digits 8 and 9,

@@ -56,7 +56,7 @@ export class Check {
   private readonly http: HttpClient;
   requests = 0;
   lastExchange: Exchange | undefined;
-  /** Set when the target stopped answering (no answer, rate limited) or the budget ran out: no later request can tell more. */
+  /** Set when the target stopped answering (no answer, rate limited), the budget ran out or --read-only held a request back: no later request can tell more. */
   private halted: Error | undefined;
 
   constructor(
@@ -101,6 +101,10 @@ export class Check {
   }
 
   private async send(base: string, path: string, options: RequestOptions): Promise<HttpResponse> {
+    // The `writes` need skips such checks up front; this holds the promise for a check that
+    // sends a PUT or DELETE without declaring it: a wrong target could act on any of them.
+    const method = options.method ?? 'GET';
+    if (this.config.readOnly && method !== 'GET') throw (this.halted = new Skip(`--read-only: this check sends ${method} requests, which could change the target`));
     try {
       return await this.http.send(base, path, options);
     } catch (error) {

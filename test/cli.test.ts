@@ -1,6 +1,20 @@
-// The command line's answers to bad options and bad targets: exit 2, one line, no stack trace.
+// The command line's answers to bad options and bad targets: exit 2, one line, no
+// stack trace. Then its safety promises, proved through a proxy that records every
+// request on its way to the reference implementation.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test } from 'vitest';
-import { runCli } from './support/cli.ts';
+import { startReference } from '../reference/server.ts';
+import { runCli, runForResults, targetEnv } from './support/cli.ts';
+import { proxyTo, startHostile } from './support/hostile-server.ts';
+
+const profiles = mkdtempSync(path.join(tmpdir(), 'cp-conformance-profiles-'));
+function profile(name: string, text: string): string {
+  const file = path.join(profiles, name);
+  writeFileSync(file, text);
+  return file;
+}
 
 const refusals: Array<[string, string[], RegExp]> = [
   ['an unknown flag', ['run', '--bogus'], /Unknown option '--bogus'/],
@@ -12,8 +26,18 @@ const refusals: Array<[string, string[], RegExp]> = [
   ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
   ['a selection that matches no rule', ['run', '--only', 'no-such-rule'], /no rule matches/],
   ['an unreadable profile', ['run', '--profile', '/nonexistent/profile.json'], /cannot read the profile/],
+  ['a profile that is not JSON', ['run', '--profile', profile('bad.json', '{"showSecretsParam": }')], /the profile .*bad\.json is not valid JSON: Unexpected token/],
+  ['a profile with an unknown key', ['run', '--profile', profile('unknown.json', '{"showSecrets": "reveal"}')], /the profile .* is invalid: \/showSecrets is not a profile key$/],
+  ['a profile key of the wrong type', ['run', '--profile', profile('type.json', '{"showSecretsParam": 5}')], /the profile .* is invalid: \/showSecretsParam must be string$/],
+  [
+    'a nested profile key out of its range',
+    ['run', '--profile', profile('nested.json', '{"resolutions": [{"name": "hourly", "bucket": "fortnight", "maxWindowSeconds": 1}]}')],
+    /the profile .* is invalid: \/resolutions\/0\/bucket must be equal to one of the allowed values$/,
+  ],
+  ['a zero request budget', ['run', '--max-requests', '0'], /--max-requests must be an integer of at least 1: 0$/],
+  ['a request budget that is not a number', ['run', '--max-requests', 'lots'], /--max-requests must be an integer of at least 1: lots$/],
+  ['a request budget without its value', ['run', '--max-requests'], /Option '--max-requests <value>' argument missing/],
   ['an unknown fault', ['serve', '--fault', 'no-such-fault'], /unknown fault "no-such-fault"/],
-  ['an unreachable target', ['run', '--base-url', 'http://127.0.0.1:9/v0', '--token', 'x'], /cannot reach the target at http:\/\/127\.0\.0\.1:9\/v0: connection refused/],
 ];
 
 test.concurrent.each(refusals)('%s: exit 2 with one line', async (_, args, message) => {
@@ -29,4 +53,40 @@ test('rules prints the catalogue: id, level, section, statement', async () => {
   const out = await runCli(['rules']);
   expect(out.code).toBe(0);
   expect(out.stdout).toMatch(/^auth\.missing-credentials\s+MUST\s+§5, 7\s+A control-plane request without credentials/m);
+});
+
+/** The reference implementation behind a recording proxy, and the environment that points `run` at the proxy. */
+async function recordedReference(onTestFinished: (fn: () => Promise<void>) => void) {
+  const reference = await startReference();
+  const proxy = await startHostile(proxyTo(new URL(reference.baseUrl).origin));
+  onTestFinished(() => proxy.close());
+  onTestFinished(() => reference.close());
+  const env = {
+    ...targetEnv(reference),
+    CP_BASE_URL: `${proxy.origin}/v0`,
+    CP_SANDBOX_URL: `${proxy.origin}/sandbox`,
+    CP_CONTROL_URL: `${proxy.origin}/__control`,
+  };
+  return { calls: proxy.calls, env };
+}
+
+test.concurrent('without --control-url no provider state is ever asked for', async ({ onTestFinished }) => {
+  const { calls, env } = await recordedReference(onTestFinished);
+  const { CP_CONTROL_URL: _, ...withoutControl } = env;
+  const out = await runForResults(['--runs', '2'], withoutControl);
+  expect(out.code, out.stdout).toBe(0);
+  expect(calls.length).toBeGreaterThan(50);
+  expect(calls.filter((c) => c.url.startsWith('/__control') || c.body.includes('"state"')).map((c) => `${c.method} ${c.url}`)).toEqual([]);
+  expect(out.results.rules.filter((r) => r.status === 'skipped' && /no --control-url/.test(r.reason ?? '')).length).toBeGreaterThan(10);
+});
+
+test.concurrent('--read-only: only GETs reach the target, and every check left out says why', async ({ onTestFinished }) => {
+  const { calls, env } = await recordedReference(onTestFinished);
+  const out = await runForResults(['--runs', '2', '--read-only'], env);
+  expect(out.code, out.stdout).toBe(0);
+  expect(calls.length).toBeGreaterThan(50);
+  expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`)).toEqual([]);
+  const skipped = out.results.rules.filter((r) => r.status === 'skipped');
+  expect(skipped.filter((r) => /^--read-only: /.test(r.reason ?? '')).length).toBeGreaterThan(10);
+  for (const rule of skipped) expect(rule.reason, rule.id).toMatch(/\S/);
 });

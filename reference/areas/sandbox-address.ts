@@ -40,6 +40,9 @@ export function sandboxAddressArea(env: AreaEnv): Area {
       const { permissions } = request;
       const modeAccepted = env.faults.has('sandbox-address-bad-permissions-accepted') || (typeof permissions === 'string' && OCTAL_MODE.test(permissions));
       if (permissions !== undefined && !modeAccepted) return sandboxError(400, `permissions must be in octal mode notation (e.g. 644), got ${JSON.stringify(permissions)}`);
+      // Section 2.6 types the fields; a value of another type is refused, not guessed at.
+      if (request.isDirectory !== undefined && typeof request.isDirectory !== 'boolean') return sandboxError(400, 'isDirectory must be a boolean');
+      if (request.content !== undefined && typeof request.content !== 'string') return sandboxError(400, 'content must be a string');
       const segments = (params.path ?? '').split('/').filter(Boolean);
       if (segments.length === 0 || segments.some((s) => s === '.' || s === '..')) return sandboxError(400, 'the path must name a file or directory inside the sandbox');
       const path = segments.join('/');
@@ -52,7 +55,7 @@ export function sandboxAddressArea(env: AreaEnv): Area {
         return { status: 200, body: { message: 'Directory created', path: `/${path}` } };
       }
       if (files.get(path)?.kind === 'directory') return sandboxError(400, `/${path} is a directory`);
-      files.set(path, { kind: 'file', content: typeof request.content === 'string' ? request.content : '', ...(mode ? { mode } : {}) });
+      files.set(path, { kind: 'file', content: request.content ?? '', ...(mode ? { mode } : {}) });
       return { status: 200, body: { message: 'File written', path: `/${path}` } };
     },
   };

@@ -44,7 +44,7 @@ function sameDuration(a: string, b: string): boolean {
 }
 
 /** The items of a list given as an array or as a string in any list notation (JSON, `[a b]`, `a,b`). */
-export function listItems(v: unknown): string[] | undefined {
+function listItems(v: unknown): string[] | undefined {
   if (Array.isArray(v)) return v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
   if (v === undefined || v === null) return [];
   if (typeof v !== 'string') return undefined;

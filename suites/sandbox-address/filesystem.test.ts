@@ -20,12 +20,12 @@ rule('sandbox-address.filesystem.write', { needs: ['sandboxUrl', 'writes'] }, as
       const written = segments.join('/');
       const what = body.isDirectory ? 'directory' : 'file';
       t.assert(res.status === 200, `PUT /filesystem/${written} must create the ${what} and answer 200 (section 4.2), got ${res.status}`);
-      assertDocumented(t, 'writeFile', res);
-      const answer = res.json as Record<string, unknown>;
+      const answer = res.json;
       t.assert(
         isObject(answer) && typeof answer.message === 'string' && typeof answer.path === 'string' && namesWrittenPath(answer.path, written),
-        `the file write response is {message, path} with the written path (section 2.6); writing /${written} got ${show(answer)}`,
+        `the file write response is {message, path} with the written path (section 2.6); writing /${written} got ${show(res.text)}`,
       );
+      assertDocumented(t, 'writeFile', res);
     }
   });
 });

@@ -22,6 +22,7 @@ const FIELD_OF: Record<string, TextField> = {
 const RESOURCE_FIELDS: TextField[] = ['workspace', 'resourceName', 'resourceType'];
 
 interface Group {
+  id: string;
   /** Values of the requested dimensions, in their order: the sort and cursor key. */
   key: string[];
   sample: StoredEvent | undefined;
@@ -47,7 +48,8 @@ export function metricsPage({ events, allEvents, query, after, issueCursor, faul
     (query.resourceType === undefined || e.resourceType === query.resourceType) && (query.workspace === undefined || e.workspace === query.workspace);
   const selected = events.filter(matches);
   const groupId = groupIdOf(groupBy, faults);
-  const groups = groupEvents(selected, groupBy, groupId);
+  const ids = selected.map(groupId);
+  const groups = groupEvents(selected, ids, groupBy);
 
   let from = after === undefined ? 0 : groups.findIndex((g) => compareKeys(g.key, after) > 0);
   if (from < 0) from = groups.length;
@@ -60,9 +62,10 @@ export function metricsPage({ events, allEvents, query, after, issueCursor, faul
   const withUsage = faults.has('metrics-usage-missing-with-billing-dimension')
     ? false
     : groupBy.includes('billing_dimension') || faults.has('metrics-usage-without-billing-dimension');
-  const series = timeseries(selected, page, groupId, query, withUsage, faults);
+  const series = timeseries(selected, ids, page, query, withUsage, faults);
   if (faults.has('metrics-entry-cost-ignores-window')) {
-    const whole = groupEvents(allEvents.filter(matches), groupBy, groupId);
+    const everyMatching = allEvents.filter(matches);
+    const whole = groupEvents(everyMatching, everyMatching.map(groupId), groupBy);
     for (const g of page) g.cost = whole.find((w) => compareKeys(w.key, g.key) === 0)?.cost ?? g.cost;
   }
   const data = page.map((g, i) => ({
@@ -87,18 +90,20 @@ function groupIdOf(groupBy: string[], faults: Faults): (e: StoredEvent) => strin
   const fields = groupBy.map((d) => FIELD_OF[d]!);
   if (groupBy.length === 0 && faults.has('metrics-no-group-by-per-workspace')) fields.push('workspace');
   if (groupBy.length >= 2 && !groupBy.includes('billing_dimension') && faults.has('metrics-duplicate-groups')) fields.push('billingDimension');
+  if (fields.length === 0) return () => '';
+  if (fields.length === 1) return (e) => e[fields[0]!];
   return (e) => fields.map((f) => e[f]).join('\u0000');
 }
 
-/** One group per identity, sorted by key. Without groupBy there is exactly one group, even with no event. */
-function groupEvents(events: readonly StoredEvent[], groupBy: string[], groupId: (e: StoredEvent) => string): Group[] {
+/** One group per identity (`ids[i]` is the identity of `events[i]`), sorted by key. Without groupBy there is exactly one group, even with no event. */
+function groupEvents(events: readonly StoredEvent[], ids: readonly string[], groupBy: string[]): Group[] {
   const byId = new Map<string, Group>();
-  if (groupBy.length === 0 && events.length === 0) byId.set('', { key: [], sample: undefined, cost: 0, usage: 0 });
-  for (const e of events) {
-    const id = groupId(e);
+  if (groupBy.length === 0 && events.length === 0) byId.set('', { id: '', key: [], sample: undefined, cost: 0, usage: 0 });
+  for (const [i, e] of events.entries()) {
+    const id = ids[i]!;
     let group = byId.get(id);
     if (!group) {
-      group = { key: groupBy.map((d) => e[FIELD_OF[d]!]), sample: e, cost: 0, usage: 0 };
+      group = { id, key: groupBy.map((d) => e[FIELD_OF[d]!]), sample: e, cost: 0, usage: 0 };
       byId.set(id, group);
     }
     group.cost += e.cost;
@@ -134,8 +139,8 @@ interface Point {
 /** One point per bucket of the window for each group of the page. */
 function timeseries(
   events: readonly StoredEvent[],
+  ids: readonly string[],
   page: Group[],
-  groupId: (e: StoredEvent) => string,
   query: MetricsQuery,
   withUsage: boolean,
   faults: Faults,
@@ -143,10 +148,10 @@ function timeseries(
   const unit = query.resolution.bucket;
   const starts = bucketStarts(query.start, query.end, unit);
   const indexOf = bucketIndexer(query.start, unit);
-  const onPage = new Map(page.map((g, i) => [g.sample ? groupId(g.sample) : '', i]));
+  const onPage = new Map(page.map((g, i) => [g.id, i]));
   const sums = page.map(() => starts.map(() => ({ cost: 0, usage: 0, events: 0 })));
-  for (const e of events) {
-    const entry = onPage.get(groupId(e));
+  for (const [i, e] of events.entries()) {
+    const entry = onPage.get(ids[i]!);
     if (entry === undefined) continue;
     const bucket = sums[entry]![indexOf(e.time)]!;
     bucket.cost += e.cost;

@@ -11,9 +11,18 @@ export interface Listing {
   fill: (item: Json, workspace: string) => Json;
 }
 
-function listing(env: AreaEnv, state: string, path: string, operationId: string, deployed: boolean): Listing {
+interface ListingDefinition {
+  state: string;
+  path: string;
+  operationId: string;
+  /** Carries a deployment status and events (sections 2.4, 6). */
+  deployed: boolean;
+  /** The fault that lists every workspace's items. */
+  otherWorkspacesFault: string;
+}
+
+function listing(env: AreaEnv, { state, path, operationId, deployed, otherWorkspacesFault }: ListingDefinition): Listing {
   const store = new WorkspaceStore(env.workspaces);
-  const otherWorkspacesFault = `resources-${state}-other-workspace-listed`;
   return {
     state,
     store,
@@ -38,6 +47,14 @@ function listing(env: AreaEnv, state: string, path: string, operationId: string,
   };
 }
 
-/** Egress IPs carry a deployment status and events (sections 2.4, 6); custom domains do not (2.5). */
-export const egressIps = (env: AreaEnv) => listing(env, 'egressips', '/egressips', 'listEgressIps', true);
-export const customDomains = (env: AreaEnv) => listing(env, 'customdomains', '/customdomains', 'listCustomDomains', false);
+export const egressIps = (env: AreaEnv) =>
+  listing(env, { state: 'egressips', path: '/egressips', operationId: 'listEgressIps', deployed: true, otherWorkspacesFault: 'resources-egressips-other-workspace-listed' });
+/** Section 2.5 gives custom domains no deployment status and no events. */
+export const customDomains = (env: AreaEnv) =>
+  listing(env, {
+    state: 'customdomains',
+    path: '/customdomains',
+    operationId: 'listCustomDomains',
+    deployed: false,
+    otherWorkspacesFault: 'resources-customdomains-other-workspace-listed',
+  });

@@ -5,7 +5,7 @@ import type { Principal } from '../../identities.ts';
 import { clone, isObject, readOnlyMetadata, WorkspaceStore, type Json } from './store.ts';
 
 /** Section 3. */
-export const DEPLOYMENT_STATUSES = ['DELETING', 'TERMINATED', 'FAILED', 'DEACTIVATED', 'DEACTIVATING', 'UPLOADING', 'BUILDING', 'DEPLOYING', 'DEPLOYED', 'BUILT'];
+const DEPLOYMENT_STATUSES = ['DELETING', 'TERMINATED', 'FAILED', 'DEACTIVATED', 'DEACTIVATING', 'UPLOADING', 'BUILDING', 'DEPLOYING', 'DEPLOYED', 'BUILT'];
 const RUN_STATES = ['RUNNING', 'STANDBY'];
 /** The profile defaults (CONTRACT section 3) this reference implements. */
 const SHOW_SECRETS_PARAM = 'show_secrets';
