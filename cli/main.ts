@@ -1,8 +1,8 @@
 // `cp-conformance run | serve | rules` (CONTRACT section 1). Exit 0: every selected
 // rule passed or was skipped; 1: a rule failed; 2: the run could not be made.
 import { parseArgs } from 'node:util';
-import { createConsoleProgress } from '../reporters/console.ts';
 import { Redactor } from '../harness/redact.ts';
+import { createConsoleProgress } from '../reporters/console.ts';
 import { writeReports } from '../reporters/write.ts';
 import { RunError } from '../runner/run-error.ts';
 import { runConformance, type RunBound } from '../runner/run.ts';

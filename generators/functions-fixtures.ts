@@ -117,32 +117,51 @@ export function sampleFixtureSet(seed: number, options: FixtureSetOptions): Func
   return set;
 }
 
+/** The kinds of field a search looks in (section 4.1). */
+export const SEARCH_FIELDS = ['name', 'displayName', 'labelKey', 'labelValue'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+const fieldsOf: Record<SearchField, (fn: FunctionFixture) => string[]> = {
+  name: (fn) => [fn.metadata.name],
+  displayName: (fn) => (fn.metadata.displayName !== undefined ? [fn.metadata.displayName] : []),
+  labelKey: (fn) => Object.keys(fn.metadata.labels),
+  labelValue: (fn) => Object.values(fn.metadata.labels),
+};
+
 /** The strings a search may match in one function: name, display name, label keys and values. */
 export function searchableFields(fn: FunctionFixture): string[] {
-  const { name, displayName, labels } = fn.metadata;
-  return [name, ...(displayName !== undefined ? [displayName] : []), ...Object.keys(labels), ...Object.values(labels)];
+  return SEARCH_FIELDS.flatMap((field) => fieldsOf[field](fn));
 }
 
-/** A substring of one of the fixtures' searchable fields, 2 to `maxLength` characters, as written there. */
-export function fieldSubstringArb(fixtures: readonly FunctionFixture[], maxLength = 200): fc.Arbitrary<string> {
-  const fields = [...new Set(fixtures.flatMap(searchableFields))].filter((f) => f.trim().length >= 2);
-  if (fields.length === 0) return fc.constant('no-such-text');
-  return fc.constantFrom(...fields).chain((field) =>
+/** A substring of one field of that kind, 2 to `maxLength` characters, as written; undefined when the set has none. */
+function substringOfField(fixtures: readonly FunctionFixture[], field: SearchField, maxLength: number): fc.Arbitrary<string> | undefined {
+  const values = [...new Set(fixtures.flatMap(fieldsOf[field]))].filter((v) => v.trim().length >= 2);
+  if (values.length === 0) return undefined;
+  return fc.constantFrom(...values).chain((value) =>
     fc
-      .integer({ min: 0, max: field.length - 2 })
-      .chain((start) => fc.integer({ min: start + 2, max: Math.min(field.length, start + maxLength) }).map((end) => field.slice(start, end))),
+      .integer({ min: 0, max: value.length - 2 })
+      .chain((start) => fc.integer({ min: start + 2, max: Math.min(value.length, start + maxLength) }).map((end) => value.slice(start, end))),
   );
 }
 
 /** Text that no fixture holds: `~` is outside every alphabet the fixtures use. */
 export const unmatchedQueryArb = fc.stringMatching(/^[a-z]{1,6}~[a-z]{1,6}$/);
 
-/** Search queries over a fixture set, lowercase: substrings of real fields, and text that matches nothing. */
+/**
+ * One query per kind of field the set has (a lowercase substring of it) and one that
+ * matches nothing, so every run covers each field the search must look in.
+ */
+export function queryPerFieldArb(fixtures: readonly FunctionFixture[], maxLength = 200): fc.Arbitrary<Array<[string, string]>> {
+  const perField = SEARCH_FIELDS.flatMap((field) => {
+    const arb = substringOfField(fixtures, field, maxLength);
+    return arb ? [arb.map((q): [string, string] => [field, q.toLowerCase()])] : [];
+  });
+  return fc.tuple(...perField, unmatchedQueryArb.map((q): [string, string] => ['nothing', q]));
+}
+
+/** Search queries over a fixture set, lowercase: substrings of each kind of field, and text that matches nothing. */
 export function searchQueryArb(fixtures: readonly FunctionFixture[]): fc.Arbitrary<string> {
-  return fc.oneof(
-    { weight: 5, arbitrary: fieldSubstringArb(fixtures).map((s) => s.toLowerCase()) },
-    { weight: 1, arbitrary: unmatchedQueryArb },
-  );
+  return queryPerFieldArb(fixtures).chain((queries) => fc.constantFrom(...queries.map(([, q]) => q)));
 }
 
 /** `text` with each letter's case flipped or not, and 0 to 3 spaces on each side. */
@@ -189,8 +208,11 @@ export const unknownSortArb: fc.Arbitrary<string> = fc
   )
   .filter((s) => !VALID_SORTS.some((v) => v.toLowerCase() === s.toLowerCase()));
 
-/** q values that trim to fewer than 2 characters: empty, spaces, one character with spaces around. */
-export const shortQueryArb: fc.Arbitrary<string> = fc.stringMatching(/^ {0,3}[A-Za-z0-9-]? {0,3}$/);
+/** q values that trim to fewer than 2 characters: mostly one character with spaces around, sometimes only spaces. */
+export const shortQueryArb: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.stringMatching(/^ {0,3}[A-Za-z0-9-] {0,3}$/) },
+  { weight: 1, arbitrary: fc.stringMatching(/^ {0,3}$/) },
+);
 
 /**
  * q values over 200 characters whose first 200 are a substring of a long label value and

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import type { Profile, ResolutionChoice } from '../spec/profile.ts';
 import { addUnits, bucketsOf, HOUR_MS, rfc3339, SECOND_MS, type BucketUnit } from '../suites/metrics/calendar.ts';
+import type { UsageEvent } from './resources.ts';
 
 export interface Window {
   /** Epoch ms, inclusive. */
@@ -32,30 +33,23 @@ export interface FixtureEvent {
   usageMilli: number;
 }
 
-/** CONTRACT section 2: the body of one event of the `usage` state. */
-export interface UsageEvent {
-  time: string;
-  workspace: string;
-  resourceType: string;
-  resourceName: string;
-  resourceUuid: string;
-  billingDimension: string;
-  usage: number;
-  cost: number;
-}
-
 export const WORKSPACES = ['ws-alpha', 'ws-beta', 'ws-gamma'];
 export const RESOURCE_TYPES = ['sandbox', 'function', 'agent', 'job', 'volume'];
 export const BILLING_DIMENSIONS = ['memory', 'invocations', 'active-time'];
 /** Few names, so that distinct resources share names and resource_name groups gather several. */
 const RESOURCE_NAMES = ['api', 'worker', 'crawler', 'indexer'];
 
-/** Windows start from 2024-01-01, a Monday, over two years: in the past, with a leap year and every month length. */
-const EARLIEST = Date.UTC(2024, 0, 1);
+/**
+ * Windows start in 2018-2019 (2018-01-01 is a Monday and a month start, so every
+ * unit counts from it) and end before 2025: always in the past, with the leap
+ * year 2020 and every month length in reach.
+ */
+const EARLIEST = Date.UTC(2018, 0, 1);
 const START_CHOICES: Record<BucketUnit, number> = { hour: 2 * 365 * 24, day: 2 * 365, week: 104, month: 24 };
 /** At most this many buckets per generated window, to keep the answers small. */
 const MAX_BUCKETS: Record<BucketUnit, number> = { hour: 24 * 14, day: 120, week: 60, month: 36 };
 
+/** The body of the event in the `usage` state (CONTRACT section 2). */
 export function toUsageEvent(e: FixtureEvent): UsageEvent {
   return {
     time: rfc3339(e.time),
@@ -248,14 +242,17 @@ const sometimes = (values: string[]): fc.Arbitrary<string | undefined> =>
 /** Optional resourceType and workspace filters; a value may match no event. */
 export const filtersArb = fc.record({ resourceType: sometimes([...RESOURCE_TYPES, 'model']), workspace: sometimes(WORKSPACES) });
 
+/** Words some servers read as relative times: never sent as "malformed". */
+const RELATIVE_TIME = /^(now|today|yesterday|tomorrow)/;
+
 /**
  * Values of startTime/endTime that no reading of "date-time" accepts: empty, words,
- * and date-times with a field out of range. (Date-only strings and epoch numbers
- * are left out: the exact format is not shown.)
+ * and date-times with a field out of range. (Date-only strings, epoch numbers and
+ * relative words such as "now" are left out: the exact format is not shown.)
  */
 export const malformedTimeArb: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('', 'yesterday', 'not-a-time', '2025-13-01T00:00:00Z', '2025-01-01T25:00:00Z', '2025-01-32T00:00:00Z', '2025-01-01T00:61:00Z'),
-  fc.stringMatching(/^[a-z]{1,12}$/),
+  fc.constantFrom('', 'not-a-time', '2025-13-01T00:00:00Z', '2025-01-01T25:00:00Z', '2025-01-32T00:00:00Z', '2025-01-01T00:61:00Z'),
+  fc.stringMatching(/^[a-z]{1,12}$/).filter((word) => !RELATIVE_TIME.test(word)),
 );
 
 /** How one of startTime/endTime is sent in a request that must be refused. */

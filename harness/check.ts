@@ -104,7 +104,9 @@ export class Check {
     // The `writes` need skips such checks up front; this holds the promise for a check that
     // sends a PUT or DELETE without declaring it: a wrong target could act on any of them.
     const method = options.method ?? 'GET';
-    if (this.config.readOnly && method !== 'GET') throw (this.halted = new Skip(`--read-only: this check sends ${method} requests, which could change the target`));
+    if (this.config.readOnly && method !== 'GET') {
+      throw (this.halted = new Skip(`--read-only: this check sends ${method} requests, which could change the target`));
+    }
     try {
       return await this.http.send(base, path, options);
     } catch (error) {

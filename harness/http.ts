@@ -137,7 +137,7 @@ export class HttpClient {
     const noAnswer = (reason: string): NetworkError => {
       const exchange: Exchange = { request: recorded, networkError: redactor.text(reason), curl };
       this.options.onExchange?.(exchange);
-      return new NetworkError(`${method} ${recorded.url}: ${redactor.text(reason)}`, exchange);
+      return new NetworkError(`${method} ${recorded.url}: ${exchange.networkError}`, exchange);
     };
     // A check that outlived its deadline runs on in the background; it must neither send nor spend.
     if (this.closed.signal.aborted) throw noAnswer('not sent: the check had already ended');
@@ -184,8 +184,8 @@ export class HttpClient {
 }
 
 /** How long a 429 asks to wait: Retry-After in seconds or as an HTTP date, 1 s when absent; never past the cap. */
-export function retryDelayMs(retryAfter: string | undefined, now = Date.now()): number {
-  const asked = retryAfter === undefined ? 1000 : /^\s*\d+\s*$/.test(retryAfter) ? Number(retryAfter) * 1000 : Date.parse(retryAfter) - now;
+function retryDelayMs(retryAfter: string | undefined): number {
+  const asked = retryAfter === undefined ? 1000 : /^\s*\d+\s*$/.test(retryAfter) ? Number(retryAfter) * 1000 : Date.parse(retryAfter) - Date.now();
   return Number.isNaN(asked) ? 1000 : Math.min(RATE_LIMIT_MAX_WAIT_MS, Math.max(0, asked));
 }
 

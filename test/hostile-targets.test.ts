@@ -32,8 +32,8 @@ function expectNoCrash(out: CliOutcome): void {
 }
 
 /** Exit 2 with one line on stderr naming the reason, no stack trace. */
-async function expectRefusedRun(baseUrl: string, message: RegExp, timeout = '300'): Promise<void> {
-  const out = await runCli(['run', '--base-url', baseUrl, '--token', TOKEN, '--timeout', timeout, ...CHEAP]);
+async function expectRefusedRun(baseUrl: string, message: RegExp): Promise<void> {
+  const out = await runCli(['run', '--base-url', baseUrl, '--token', TOKEN, '--timeout', '300', ...CHEAP]);
   expect(out.code, out.stderr).toBe(2);
   const lines = out.stderr.trim().split('\n');
   expect(lines, out.stderr).toHaveLength(1);
@@ -74,12 +74,14 @@ describe.concurrent('a target unreachable from the start: exit 2 with one line',
 describe.concurrent('a target that fails mid-run: the affected rules fail with the evidence, the run goes on', () => {
   test('no answer: the per-request timeout, and no shrinking against a silent target', async (t) => {
     const server = await hostile(t, afterProbe(() => undefined));
-    const { code, results } = await runAgainst(server, ['--timeout', '300', ...CHEAP]);
+    const { code, stdout, results } = await runAgainst(server, ['--timeout', '1000', ...CHEAP]);
     expect(code).toBe(1);
+    // Without a budget the bound printed at the start is the rules' deadlines.
+    expect(stdout).toMatch(/the run ends within 3 min at most \(1 rule × a deadline of 120 s, plus 60 s to start and report\)/);
     const rule = ruleOf(results, 'auth.missing-credentials');
     expect(rule.status).toBe('failed');
-    expect(rule.evidence?.message).toMatch(/no answer within 300 ms$/);
-    expect(rule.evidence?.exchange?.networkError).toBe('no answer within 300 ms');
+    expect(rule.evidence?.message).toMatch(/no answer within 1000 ms$/);
+    expect(rule.evidence?.exchange?.networkError).toBe('no answer within 1000 ms');
     // The probe and the one case that met the silence: the shrinker does not knock again.
     expect(server.calls).toHaveLength(2);
   });
@@ -93,10 +95,10 @@ describe.concurrent('a target that fails mid-run: the affected rules fail with t
         res.on('close', () => clearInterval(drip));
       }),
     );
-    const { code, results } = await runAgainst(server, ['--timeout', '500', ...CHEAP]);
+    const { code, results } = await runAgainst(server, ['--timeout', '1000', ...CHEAP]);
     expect(code).toBe(1);
     expect(ruleOf(results, 'auth.missing-credentials').evidence?.message).toMatch(
-      /the body of the 401 answer did not arrive in full: still incomplete after 500 ms$/,
+      /the body of the 401 answer did not arrive in full: still incomplete after 1000 ms$/,
     );
   });
 
@@ -186,7 +188,7 @@ describe.concurrent('a target that fails mid-run: the affected rules fail with t
     expect(ruleOf(results, 'auth.missing-credentials').status).toBe('passed');
     const waited = server.calls[2]!.at - server.calls[1]!.at;
     expect(waited).toBeGreaterThanOrEqual(4_900);
-    expect(waited).toBeLessThan(8_000);
+    expect(waited).toBeLessThan(10_000);
   });
 
   test('429 that never ends: three retries, then reported as rate limiting', async (t) => {
@@ -232,30 +234,23 @@ describe.concurrent('a target that fails mid-run: the affected rules fail with t
 
 describe('the request budget', () => {
   test('--max-requests: one budget across rules and suite files; what it leaves out is skipped with the reason', async (t) => {
-    const server = await hostile(t, (_req, res) => unauthorized(res));
+    // Every check of the three passes against this target while it has requests left.
+    const server = await hostile(t, (_req, res, call) =>
+      call.url === '/v0/egressips' && call.headers.authorization === `Bearer ${TOKEN}` ? json(res, 200, []) : unauthorized(res),
+    );
     const { code, stdout, results } = await runAgainst(server, [
-      '--only',
-      'auth.missing-credentials',
-      '--only',
-      'auth.invalid-token',
-      '--only',
-      'schema.egressips',
-      '--runs',
-      '5',
-      '--timeout',
-      '1000',
-      '--max-requests',
-      '3',
+      ...['--only', 'auth.missing-credentials', '--only', 'auth.invalid-token', '--only', 'schema.egressips'],
+      ...['--runs', '5', '--timeout', '5000', '--max-requests', '3'],
     ]);
-    expect(code).toBe(0);
-    // The printed bound follows from the budget: 3 × (1 s timeout + 5 s longest wait) + 60 s.
-    expect(stdout).toMatch(/the run ends within 78 s at most \(3 requests × 6 s \(timeout plus the longest rate-limit wait\), plus 60 s to start and report\)/);
-    // The probe and two cases of the first rule.
+    expect(code, stdout).toBe(0);
+    // The printed bound follows from the budget: 3 × (5 s timeout + 5 s longest wait) + 60 s.
+    expect(stdout).toMatch(/the run ends within 90 s at most \(3 requests × 10 s \(timeout plus the longest rate-limit wait\), plus 60 s to start and report\)/);
+    // The probe and two more, whichever suite file runs first: the auth rules alone would
+    // send ten, and a budget per file would let the other file send its own.
     expect(server.calls).toHaveLength(3);
-    expect(results.rules.map((r) => [r.id, r.status, r.reason])).toEqual([
-      ['auth.missing-credentials', 'skipped', 'request budget of 3 spent'],
-      ['auth.invalid-token', 'skipped', 'request budget of 3 spent'],
-      ['schema.egressips', 'skipped', 'request budget of 3 spent'],
-    ]);
+    const skipped = results.rules.filter((r) => r.status === 'skipped');
+    expect(skipped.length).toBeGreaterThanOrEqual(2);
+    for (const rule of skipped) expect(rule.reason).toBe('request budget of 3 spent');
+    expect(results.summary.failed).toBe(0);
   });
 });

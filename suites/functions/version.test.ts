@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { dateArb, fixtureSetArb, sampleFixtureSet, searchQueryArb } from '../../generators/functions-fixtures.ts';
 import { rule, type Check } from '../../harness/check.ts';
 import { describeBody, fetchPage, FIXTURE_NEEDS, legacyNamesOf, listFunctions, PAGED_VERSION, readLegacy, readPage, setFunctions } from './listing.ts';
-import { DEFAULT_LIMIT, resolveNames, SORTS, wholeSetProblem } from './oracle.ts';
+import { resolveNames, SORTS, wholeSetProblem } from './oracle.ts';
 
 const LAST_LEGACY_DATE = '2026-04-27';
 /** Dates from the boundary on: near it, and far into the future. */
@@ -50,7 +50,8 @@ rule('functions.version.unversioned-either-shape', { needs: FIXTURE_NEEDS }, asy
   const caseArb = fc.record({
     fixtures: fixtureSetArb({ minSize: 0, maxSize: 40 }),
     sort: optional(fc.constantFrom(...SORTS)),
-    limit: optional(fc.integer({ min: 1, max: 40 })),
+    // Always given: the default limit is another rule's.
+    limit: fc.integer({ min: 1, max: 40 }),
   });
   await t.property(caseArb, async ({ fixtures, ...query }) => {
     await setFunctions(t, fixtures);
@@ -58,7 +59,7 @@ rule('functions.version.unversioned-either-shape', { needs: FIXTURE_NEEDS }, asy
     const page = readPage(res);
     const legacy = readLegacy(res);
     if (page && pinned !== 'legacy') {
-      const count = Math.min(query.limit ?? DEFAULT_LIMIT, fixtures.length);
+      const count = Math.min(query.limit, fixtures.length);
       const resolved = resolveNames(page.names, fixtures);
       const problem = 'problem' in resolved ? resolved.problem : page.names.length === count ? undefined : `it holds ${page.names.length}`;
       t.assert(!problem, `without Service-Version the answer is a FunctionList, so it must be a page of ${count} of the ${fixtures.length} functions: ${problem}`);

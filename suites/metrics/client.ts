@@ -1,10 +1,13 @@
 // Requests to the metrics endpoints and the shape every answer must have: a 200
 // is an AccountMetricsResponse (or EnumValues), a refusal an Error body (section 7).
 import { toUsageEvent, type FixtureEvent, type Window } from '../../generators/metrics-fixtures.ts';
-import type { Check } from '../../harness/check.ts';
+import type { Check, RuleOptions } from '../../harness/check.ts';
 import type { HttpResponse } from '../../harness/http.ts';
 import { responseErrors } from '../../harness/validator.ts';
 import { rfc3339 } from './calendar.ts';
+
+/** Checks that put usage events (or the clock) on the target. */
+export const withFixtures: RuleOptions = { needs: ['accountId', 'control', 'writes'] };
 
 export type MetricsOperation = 'getAccountMetrics' | 'getMetricsGroupByEnum' | 'getMetricsResourceTypesEnum';
 
@@ -102,7 +105,8 @@ export function expectRefusal(t: Check, res: HttpResponse, { operation, status }
 
 /**
  * Follows meta.nextCursor from the first page until meta.hasMore is false,
- * calling `onPage` on each page. More than `maxPages` pages fails the check.
+ * calling `onPage` on each page. More than `maxPages` pages (more than the query
+ * has groups) fails the check.
  */
 export async function walkPages(
   t: Check,
@@ -118,7 +122,7 @@ export async function walkPages(
     onPage(page, pages.length);
     pages.push(page);
     if (!page.meta.hasMore) return pages;
-    t.assert(pages.length < maxPages, `there are at most ${maxPages - 1} pages of ${describe(r)}, but page ${pages.length} still has meta.hasMore true`);
+    t.assert(pages.length < maxPages, `${what} still has meta.hasMore true, but the query has fewer than ${maxPages - 1} groups: following meta.nextCursor does not end`);
     t.assert(page.meta.nextCursor !== '', `${what} has meta.hasMore true but an empty meta.nextCursor: the next page cannot be asked for`);
     cursor = page.meta.nextCursor;
   }

@@ -6,7 +6,7 @@ import { alignedWindowArb, badWindowArb, eventsArb, hoursWindowArb, resourcesArb
 import { rule, type Check } from '../../harness/check.ts';
 import type { CredentialName } from '../../harness/config.ts';
 import { HOUR_MS, rfc3339 } from './calendar.ts';
-import { expectEnum, expectPage, expectRefusal, getMetrics, metricsPath, setUsage, windowQuery } from './client.ts';
+import { expectEnum, expectPage, expectRefusal, getMetrics, metricsPath, setUsage, windowQuery, withFixtures } from './client.ts';
 import { resourceTypesIn, SPEC_DIMENSIONS } from './oracle.ts';
 import { badWindowQuery } from './params.ts';
 
@@ -36,7 +36,7 @@ rule('metrics.enums.group-by', { needs: ['accountId'] }, async (t: Check) => {
   });
 });
 
-rule('metrics.enums.resource-types', { needs: ['accountId', 'control', 'writes'] }, async (t: Check) => {
+rule('metrics.enums.resource-types', withFixtures, async (t: Check) => {
   // Events around a base window; the query window is that window, a shifted one, or one far from every event.
   const input = fc
     .tuple(alignedWindowArb('day', { min: 86_400, max: 10 * 86_400 })!, resourcesArb(1, 10))

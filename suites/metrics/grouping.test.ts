@@ -3,12 +3,11 @@
 import fc from 'fast-check';
 import { resolvedWindowArb, usageScenarioArb, type UsageScenario } from '../../generators/metrics-fixtures.ts';
 import { rule, type Check } from '../../harness/check.ts';
-import { pointTime } from './client.ts';
+import { pointTime, withFixtures } from './client.ts';
 import { amountMessage, closeTo } from './compare.ts';
-import { DIMENSION_FIELDS, entryKey, fixtureDimensions, units, usd, type Dimension } from './oracle.ts';
-import { answerOf, caseArb, type Answer, type CaseOptions } from './scenario.ts';
+import { DIMENSION_FIELDS, entryKey, fixtureDimensions, groupLabel, units, usd, type Dimension } from './oracle.ts';
+import { answerOf, caseArb, type Answer, type CaseOptions, type MetricsCase } from './scenario.ts';
 
-const NEEDS = { needs: ['accountId', 'control', 'writes'] } as const satisfies Parameters<typeof rule>[1];
 
 /** Events in and around a window of any resolution, explicit or omitted. */
 const scenarios = (t: Check): fc.Arbitrary<UsageScenario> =>
@@ -17,9 +16,9 @@ const scenarios = (t: Check): fc.Arbitrary<UsageScenario> =>
 type Shape = Omit<CaseOptions, 'dimensions'> & { without?: Dimension };
 
 /** Checks `body` on the whole answer of generated cases of this shape. */
-async function eachAnswer(t: Check, shape: Shape, body: (answer: Answer, groupBy: Dimension[]) => void): Promise<void> {
+async function eachAnswer(t: Check, shape: Shape, body: (answer: Answer, c: MetricsCase) => void): Promise<void> {
   const dimensions = fixtureDimensions(t.config.profile).filter((d) => d !== shape.without);
-  await t.property(caseArb(scenarios(t), { ...shape, dimensions }), async (c) => body(await answerOf(t, c), c.groupBy));
+  await t.property(caseArb(scenarios(t), { ...shape, dimensions }), async (c) => body(await answerOf(t, c), c));
 }
 
 /** The expected cost and usage of the group an entry stands for; 0 when its combination has no event in the window. */
@@ -27,8 +26,8 @@ function groupOf(answer: Answer, key: string) {
   return answer.expected.groups.get(key) ?? { costMicros: 0, usageMilli: 0, events: 0, values: {}, buckets: [] };
 }
 
-rule('metrics.grouping.unique-combinations', NEEDS, async (t: Check) => {
-  await eachAnswer(t, { groupBy: [1, 3], filters: true }, ({ query, expected, entries }, groupBy) => {
+rule('metrics.grouping.unique-combinations', withFixtures, async (t: Check) => {
+  await eachAnswer(t, { groupBy: [1, 3], filters: true }, ({ query, expected, entries }, { groupBy }) => {
     const seen = new Set<string>();
     for (const entry of entries) {
       for (const d of groupBy) {
@@ -36,18 +35,18 @@ rule('metrics.grouping.unique-combinations', NEEDS, async (t: Check) => {
         t.assert(typeof entry[field] === 'string', `${query}: every entry must populate "${field}" (grouped by ${d}), got ${JSON.stringify(entry[field])}`);
       }
       const key = entryKey(entry, groupBy);
-      t.assert(!seen.has(key), `${query}: there must be one entry per unique combination, but ${key} has several`);
+      const label = groupLabel(entry, groupBy);
+      t.assert(!seen.has(key), `${query}: there must be one entry per unique combination, but ${label} has several`);
       seen.add(key);
-      t.assert(expected.groups.has(key) || expected.dormant.has(key), `${query}: the entry ${key} is a combination no event of the account has`);
+      t.assert(expected.groups.has(key) || expected.dormant.has(key), `${query}: the entry ${label} is a combination no event of the account has`);
     }
-    const missing = [...expected.groups.keys()].filter((k) => !seen.has(k));
+    const missing = [...expected.groups].filter(([k]) => !seen.has(k)).map(([, g]) => groupLabel(g.values, groupBy));
     t.assert(missing.length === 0, `${query}: each combination with events in the window must have an entry; missing ${missing.slice(0, 3).join(', ')}`);
   });
 });
 
-rule('metrics.grouping.resource-uuid-fills', NEEDS, async (t: Check) => {
-  await t.property(caseArb(scenarios(t), { dimensions: fixtureDimensions(t.config.profile), groupBy: [1, 3], including: 'resource_uuid' }), async (c) => {
-    const { query, entries } = await answerOf(t, c);
+rule('metrics.grouping.resource-uuid-fills', withFixtures, async (t: Check) => {
+  await eachAnswer(t, { groupBy: [1, 3], including: 'resource_uuid', filters: true }, ({ query, entries }, c) => {
     for (const entry of entries) {
       const resource = c.scenario.resources.find((r) => r.uuid === entry.resourceUuid);
       t.assert(resource, `${query}: resourceUuid ${JSON.stringify(entry.resourceUuid)} must be the uuid of a resource with events`);
@@ -59,7 +58,7 @@ rule('metrics.grouping.resource-uuid-fills', NEEDS, async (t: Check) => {
   });
 });
 
-rule('metrics.grouping.none-single-entry', NEEDS, async (t: Check) => {
+rule('metrics.grouping.none-single-entry', withFixtures, async (t: Check) => {
   await eachAnswer(t, { groupBy: [0, 0], filters: true }, ({ query, expected, entries }) => {
     // With no matching event in the window the aggregate is empty: an entry of cost 0 and no entry are both reasonable.
     const required = expected.total.events > 0 ? 'exactly one entry' : 'at most one entry';
@@ -68,7 +67,7 @@ rule('metrics.grouping.none-single-entry', NEEDS, async (t: Check) => {
   });
 });
 
-rule('metrics.summary.total-cost', NEEDS, async (t: Check) => {
+rule('metrics.summary.total-cost', withFixtures, async (t: Check) => {
   await eachAnswer(t, { groupBy: [0, 3], filters: true }, ({ query, expected, pages }) => {
     const totalCost = usd(expected.total.costMicros);
     for (const [i, page] of pages.entries()) {
@@ -78,18 +77,17 @@ rule('metrics.summary.total-cost', NEEDS, async (t: Check) => {
   });
 });
 
-rule('metrics.summary.entry-cost', NEEDS, async (t: Check) => {
-  await eachAnswer(t, { groupBy: [0, 3], filters: true }, (answer, groupBy) => {
+rule('metrics.summary.entry-cost', withFixtures, async (t: Check) => {
+  await eachAnswer(t, { groupBy: [0, 3], filters: true }, (answer, { groupBy }) => {
     for (const entry of answer.entries) {
-      const key = entryKey(entry, groupBy);
-      const group = groupOf(answer, key);
-      const what = `${answer.query}: summary.cost of the entry ${key} (${group.events} events in the window)`;
+      const group = groupOf(answer, entryKey(entry, groupBy));
+      const what = `${answer.query}: summary.cost of the entry ${groupLabel(entry, groupBy)}, which has ${group.events} events in the window,`;
       t.assert(closeTo(entry.summary.cost, usd(group.costMicros)), amountMessage(what, usd(group.costMicros), entry.summary.cost));
     }
   });
 });
 
-rule('metrics.usage.only-with-billing-dimension', NEEDS, async (t: Check) => {
+rule('metrics.usage.only-with-billing-dimension', withFixtures, async (t: Check) => {
   await eachAnswer(t, { groupBy: [0, 3], filters: true, without: 'billing_dimension' }, ({ query, pages }) => {
     for (const [i, page] of pages.entries()) {
       const where = `${query} (billing_dimension not grouped), page ${i + 1}`;
@@ -100,23 +98,23 @@ rule('metrics.usage.only-with-billing-dimension', NEEDS, async (t: Check) => {
   });
 });
 
-rule('metrics.usage.with-billing-dimension', NEEDS, async (t: Check) => {
-  await eachAnswer(t, { groupBy: [1, 3], filters: true, including: 'billing_dimension' }, (answer, groupBy) => {
+rule('metrics.usage.with-billing-dimension', withFixtures, async (t: Check) => {
+  await eachAnswer(t, { groupBy: [1, 3], filters: true, including: 'billing_dimension' }, (answer, { groupBy }) => {
     const { query, expected, pages, entries } = answer;
     const totalUsage = units(expected.total.usageMilli);
     for (const [i, page] of pages.entries()) {
       t.assert(closeTo(page.summary.totalUsage, totalUsage), amountMessage(`${query}, page ${i + 1}: summary.totalUsage`, totalUsage, page.summary.totalUsage));
     }
     for (const entry of entries) {
-      const key = entryKey(entry, groupBy);
-      const group = groupOf(answer, key);
+      const group = groupOf(answer, entryKey(entry, groupBy));
+      const label = groupLabel(entry, groupBy);
       const usage = units(group.usageMilli);
-      t.assert(closeTo(entry.summary.usage, usage), amountMessage(`${query}: summary.usage of the entry ${key}`, usage, entry.summary.usage));
+      t.assert(closeTo(entry.summary.usage, usage), amountMessage(`${query}: summary.usage of the entry ${label}`, usage, entry.summary.usage));
       // Points may carry usage too (the profile shows it as optional); when they do, it is the bucket's.
       for (const point of entry.timeseries.filter((p) => p.usage !== undefined)) {
         const bucket = group.buckets[expected.bucketStarts.indexOf(pointTime(point))];
         if (!bucket) continue;
-        const what = `${query}: usage of the point ${point.timestamp} of the entry ${key}`;
+        const what = `${query}: usage of the point ${point.timestamp} of the entry ${label}`;
         t.assert(closeTo(point.usage, units(bucket.usageMilli)), amountMessage(what, units(bucket.usageMilli), point.usage));
       }
     }

@@ -63,6 +63,10 @@ export const groupKey = (values: readonly unknown[]): string => JSON.stringify(v
 export const entryKey = (entry: Record<string, unknown>, groupBy: readonly Dimension[]): string =>
   groupKey(groupBy.map((d) => entry[DIMENSION_FIELDS[d]]));
 
+/** A readable name of a combination, from an entry or from the values of an expected group. */
+export const groupLabel = (fields: Record<string, unknown>, groupBy: readonly Dimension[]): string =>
+  groupBy.length ? `{${groupBy.map((d) => `${d}=${JSON.stringify(fields[DIMENSION_FIELDS[d]])}`).join(', ')}}` : 'without groupBy';
+
 const zero = (): Amounts => ({ costMicros: 0, usageMilli: 0, events: 0 });
 const add = (a: Amounts, e: FixtureEvent) => {
   a.costMicros += e.costMicros;

@@ -14,8 +14,8 @@ import {
 } from '../../generators/metrics-fixtures.ts';
 import { rule, type Check } from '../../harness/check.ts';
 import { addUnits, SECOND_MS } from './calendar.ts';
-import { describe, expectPage, expectRefusal, getMetrics, setUsage, walkPages, type MetricsRequest } from './client.ts';
-import { entryKey, expectedMetrics, fixtureDimensions, type Dimension } from './oracle.ts';
+import { describe, expectPage, expectRefusal, getMetrics, setUsage, walkPages, withFixtures, type MetricsRequest } from './client.ts';
+import { entryKey, expectedMetrics, fixtureDimensions, groupLabel, type Dimension } from './oracle.ts';
 import { caseArb, requestOf, type MetricsCase } from './scenario.ts';
 
 const MAX_LIMIT = 100;
@@ -27,68 +27,85 @@ const manyGroupsArb = fc
   .chain(([window, resources]) => oneEventPerResourceArb(resources, window, 'hour').map((events) => ({ window, events })));
 
 /** The first page of groupBy=resource_uuid over `many`, with `limit`; it must hold min(100, groups) entries. */
-async function expectFullFirstPage(t: Check, many: { window: MetricsRequest['window']; events: FixtureEvent[] }, limit: number | undefined, rule: string) {
+async function expectFullFirstPage(t: Check, many: { window: MetricsRequest['window']; events: FixtureEvent[] }, limit: number | undefined, because: string) {
   await setUsage(t, many.events);
   const request: MetricsRequest = { window: many.window, groupBy: ['resource_uuid'], limit };
   const page = expectPage(t, await getMetrics(t, request), describe(request));
   const groups = many.events.length;
   const expected = Math.min(MAX_LIMIT, groups);
-  t.assert(page.data.length === expected, `${describe(request)} over ${groups} groups: ${rule}, so the first page must hold ${expected} entries, got ${page.data.length}`);
+  t.assert(page.data.length === expected, `${describe(request)} over ${groups} groups: ${because}, so the first page must hold ${expected} entries, got ${page.data.length}`);
 }
 
-rule('metrics.limit.default', { needs: ['accountId', 'control', 'writes'] }, async (t: Check) => {
+rule('metrics.limit.default', withFixtures, async (t: Check) => {
   await t.property(manyGroupsArb, (many) => expectFullFirstPage(t, many, undefined, 'the default limit is 100 (section 8)'));
 });
 
-rule('metrics.limit.clamped', { needs: ['accountId', 'control', 'writes'] }, async (t: Check) => {
+rule('metrics.limit.clamped', withFixtures, async (t: Check) => {
   const limit = fc.oneof(fc.constant(MAX_LIMIT + 1), fc.integer({ min: MAX_LIMIT + 1, max: 1_000_000 }));
   await t.property(fc.tuple(manyGroupsArb, limit), ([many, limit]) =>
     expectFullFirstPage(t, many, limit, `limit=${limit} is silently clamped to 100 (section 8)`),
   );
 });
 
-/** Small group sets, every event in the window (so every group has activity), paged with small limits. */
+/** How a paged case picks its limit from its number of groups. */
+type LimitChoice = { how: 'pages' | 'divisor' | 'any'; n: number };
+
+/**
+ * `pages`: about n pages; `divisor`: a limit that divides the number of groups, so
+ * that the last page is full (where "hasMore = the page is full" goes wrong);
+ * `any`: n itself.
+ */
+function limitFor(groups: number, { how, n }: LimitChoice): number {
+  if (how === 'pages') return Math.max(1, Math.ceil(groups / n));
+  const divisors = Array.from({ length: Math.min(groups, MAX_LIMIT) }, (_, i) => i + 1).filter((d) => groups % d === 0);
+  return how === 'divisor' && divisors.length > 0 ? divisors[n % divisors.length]! : n;
+}
+
+/** Small group sets, every event in the window (so every group has activity), walked over a few pages. */
 function pagedCaseArb(t: Check) {
   const scenarios = fc
     .tuple(resolvedWindowArb(t.config.profile), resourcesArb(1, 25))
     .chain(([resolved, resources]) =>
       eventsArb(resources, resolved.window, resolved.resolution.bucket, { minLength: 0, maxLength: 40, inside: true }).map((events) => ({ ...resolved, resources, events })),
     );
-  const limitArb = fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: MAX_LIMIT }));
-  return fc.record({ c: caseArb(scenarios, { dimensions: fixtureDimensions(t.config.profile), groupBy: [1, 3] }), limit: limitArb, divisor: fc.boolean() });
+  const limit: fc.Arbitrary<LimitChoice> = fc.oneof(
+    { weight: 3, arbitrary: fc.record({ how: fc.constant('pages' as const), n: fc.integer({ min: 2, max: 8 }) }) },
+    { weight: 2, arbitrary: fc.record({ how: fc.constant('divisor' as const), n: fc.nat() }) },
+    { weight: 1, arbitrary: fc.record({ how: fc.constant('any' as const), n: fc.integer({ min: 1, max: MAX_LIMIT }) }) },
+  );
+  return fc.record({ c: caseArb(scenarios, { dimensions: fixtureDimensions(t.config.profile), groupBy: [1, 3] }), limit });
 }
 
-const groupsOf = (c: MetricsCase) =>
-  expectedMetrics(c.scenario.events, { window: c.scenario.window, groupBy: c.groupBy, unit: c.scenario.resolution.bucket }).groups;
+/** Puts the case on the target; its request with the chosen limit, and its groups. */
+async function pagedCase(t: Check, c: MetricsCase, choice: LimitChoice) {
+  await setUsage(t, c.scenario.events);
+  const groups = expectedMetrics(c.scenario.events, { window: c.scenario.window, groupBy: c.groupBy, unit: c.scenario.resolution.bucket }).groups;
+  return { groups, request: { ...requestOf(c), limit: limitFor(groups.size, choice) } };
+}
 
-rule('metrics.pagination.complete', { needs: ['accountId', 'control', 'writes'] }, async (t: Check) => {
-  await t.property(pagedCaseArb(t), async ({ c, limit }) => {
-    await setUsage(t, c.scenario.events);
-    const request = { ...requestOf(c), limit };
-    const groups = groupsOf(c);
+rule('metrics.pagination.complete', withFixtures, async (t: Check) => {
+  await t.property(pagedCaseArb(t), async ({ c, limit: choice }) => {
+    const { groups, request } = await pagedCase(t, c, choice);
     const seen = new Map<string, number>();
     await walkPages(t, request, groups.size + 2, (page, i) => {
-      t.assert(page.data.length <= limit, `page ${i + 1} of ${describe(request)} must hold at most limit=${limit} entries, got ${page.data.length}`);
+      t.assert(page.data.length <= request.limit, `page ${i + 1} of ${describe(request)} must hold at most limit=${request.limit} entries, got ${page.data.length}`);
       for (const entry of page.data) {
         const key = entryKey(entry, c.groupBy);
+        const label = groupLabel(entry, c.groupBy);
         seen.set(key, (seen.get(key) ?? 0) + 1);
-        t.assert(seen.get(key) === 1, `following nextCursor over ${describe(request)} yields the group ${key} twice (on page ${i + 1}); every group must come exactly once`);
-        t.assert(groups.has(key), `page ${i + 1} of ${describe(request)} holds the group ${key}, which has no event in the window`);
+        t.assert(seen.get(key) === 1, `following nextCursor over ${describe(request)} yields the group ${label} twice (again on page ${i + 1}); every group must come exactly once`);
+        t.assert(groups.has(key), `page ${i + 1} of ${describe(request)} holds the group ${label}, which has no event in the window`);
       }
     });
-    const missing = [...groups.keys()].filter((k) => !seen.has(k));
+    const missing = [...groups].filter(([k]) => !seen.has(k)).map(([, g]) => groupLabel(g.values, c.groupBy));
     t.assert(missing.length === 0, `following nextCursor over ${describe(request)} must yield all ${groups.size} groups; ${missing.length} never came, e.g. ${missing.slice(0, 3).join(', ')}`);
   });
 });
 
-rule('metrics.pagination.last-page', { needs: ['accountId', 'control', 'writes'] }, async (t: Check) => {
-  await t.property(pagedCaseArb(t), async ({ c, limit: drawn, divisor }) => {
-    await setUsage(t, c.scenario.events);
-    const total = groupsOf(c).size;
-    // A limit that divides the number of groups makes the last page full, where "hasMore = page is full" goes wrong.
-    const divisors = Array.from({ length: Math.min(total, MAX_LIMIT) }, (_, i) => i + 1).filter((d) => total % d === 0);
-    const limit = divisor && divisors.length > 0 ? divisors[drawn % divisors.length]! : drawn;
-    const request = { ...requestOf(c), limit };
+rule('metrics.pagination.last-page', withFixtures, async (t: Check) => {
+  await t.property(pagedCaseArb(t), async ({ c, limit: choice }) => {
+    const { groups, request } = await pagedCase(t, c, choice);
+    const total = groups.size;
     let seen = 0;
     await walkPages(t, request, total + 2, (page, i) => {
       seen += page.data.length;
@@ -122,7 +139,7 @@ async function firstCursor(t: Check, events: FixtureEvent[], resolved: ResolvedW
 
 type Variation = 'groupBy' | 'window' | 'resourceType' | 'workspace' | 'resolution';
 
-/** The same query with one part changed, still a valid query; undefined when that part has no valid alternative. */
+/** The same query with one part changed, still a valid query; undefined when that part has no valid alternative (never for the filters). */
 function varied(t: Check, request: MetricsRequest, resolved: ResolvedWindow, part: Variation, pick: number): MetricsRequest | undefined {
   const { profile } = t.config;
   const length = (request.window.end - request.window.start) / SECOND_MS;
@@ -150,18 +167,20 @@ function varied(t: Check, request: MetricsRequest, resolved: ResolvedWindow, par
   }
 }
 
-rule('metrics.cursor.bound-to-query', { needs: ['accountId', 'control', 'writes'] }, async (t: Check) => {
+rule('metrics.cursor.bound-to-query', withFixtures, async (t: Check) => {
   const parts: Variation[] = ['groupBy', 'window', 'resourceType', 'workspace', 'resolution'];
   const input = fc.record({ fixture: cursorCaseArb(t), part: fc.constantFrom(...parts), pick: fc.nat() });
   await t.property(input, async ({ fixture, part, pick }) => {
     const { request, cursor } = await firstCursor(t, fixture.events, fixture.resolved);
-    const other = varied(t, request, fixture.resolved, part, pick) ?? varied(t, request, fixture.resolved, 'window', pick)!;
+    // A part without a valid alternative for this query gives way to a filter, which always has one.
+    const changed = varied(t, request, fixture.resolved, part, pick) ? part : 'resourceType';
+    const other = varied(t, request, fixture.resolved, changed, pick)!;
     const res = await getMetrics(t, { ...other, cursor });
-    expectRefusal(t, res, { operation: 'getAccountMetrics' }, `a cursor of ${describe(request)} sent with ${describe(other)} (another ${part})`);
+    expectRefusal(t, res, { operation: 'getAccountMetrics' }, `a cursor of ${describe(request)} sent with ${describe(other)} (another ${changed})`);
   });
 });
 
-rule('metrics.cursor.lifetime', { needs: ['accountId', 'control', 'writes'] }, async (t: Check) => {
+rule('metrics.cursor.lifetime', withFixtures, async (t: Check) => {
   const input = fc.record({
     fixture: cursorCaseArb(t),
     withinSeconds: fc.oneof(fc.constant(DAY_S - 600), fc.integer({ min: 60, max: DAY_S - 600 })),

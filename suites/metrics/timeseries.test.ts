@@ -14,12 +14,11 @@ import {
 import { rule, type Check } from '../../harness/check.ts';
 import type { ResolutionChoice } from '../../spec/profile.ts';
 import { bucketsOf, rfc3339, SECOND_MS, type BucketUnit } from './calendar.ts';
-import { describe, expectPage, expectRefusal, getMetrics, pointTime, type Entry } from './client.ts';
+import { describe, expectPage, expectRefusal, getMetrics, pointTime, withFixtures, type Entry } from './client.ts';
 import { amountMessage, closeTo } from './compare.ts';
-import { entryKey, fixtureDimensions, usd, type ExpectedGroup } from './oracle.ts';
+import { entryKey, fixtureDimensions, groupLabel, usd, type ExpectedGroup } from './oracle.ts';
 import { answerOf, caseArb, type Answer } from './scenario.ts';
 
-const NEEDS = { needs: ['accountId', 'control', 'writes'] } as const satisfies Parameters<typeof rule>[1];
 
 /** Cases with an explicit resolution, so that the buckets do not depend on the choice checked by metrics.resolution.auto. */
 function explicitCases(t: Check) {
@@ -29,19 +28,16 @@ function explicitCases(t: Check) {
 }
 
 /** Runs `body` on every entry of the answers of generated explicit-resolution cases, with its expected group. */
-async function eachEntry(t: Check, body: (entry: Entry, group: ExpectedGroup | undefined, answer: Answer, key: string) => void): Promise<void> {
+async function eachEntry(t: Check, body: (entry: Entry, group: ExpectedGroup | undefined, answer: Answer, label: string) => void): Promise<void> {
   await t.property(explicitCases(t), async (c) => {
     const answer = await answerOf(t, c);
-    for (const entry of answer.entries) {
-      const key = entryKey(entry, c.groupBy);
-      body(entry, answer.expected.groups.get(key), answer, key);
-    }
+    for (const entry of answer.entries) body(entry, answer.expected.groups.get(entryKey(entry, c.groupBy)), answer, groupLabel(entry, c.groupBy));
   });
 }
 
-rule('metrics.timeseries.every-bucket', NEEDS, async (t: Check) => {
-  await eachEntry(t, (entry, group, { query, expected }, key) => {
-    const where = `${query}: the timeseries of the entry ${key}`;
+rule('metrics.timeseries.every-bucket', withFixtures, async (t: Check) => {
+  await eachEntry(t, (entry, group, { query, expected }, label) => {
+    const where = `${query}: the timeseries of the entry ${label}`;
     const times = entry.timeseries.map(pointTime);
     const expectedTimes = new Set(expected.bucketStarts);
     const stray = entry.timeseries.find((_, i) => !expectedTimes.has(times[i]!));
@@ -58,18 +54,18 @@ rule('metrics.timeseries.every-bucket', NEEDS, async (t: Check) => {
   });
 });
 
-rule('metrics.timeseries.bucket-cost', NEEDS, async (t: Check) => {
-  await eachEntry(t, (entry, group, { query, expected }, key) => {
+rule('metrics.timeseries.bucket-cost', withFixtures, async (t: Check) => {
+  await eachEntry(t, (entry, group, { query, expected }, label) => {
     let sum = 0;
     for (const point of entry.timeseries) {
       sum += point.cost;
       const index = expected.bucketStarts.indexOf(pointTime(point));
       if (index < 0) continue; // not a bucket start: metrics.timeseries.every-bucket reports it
       const cost = usd(group?.buckets[index]!.costMicros ?? 0);
-      const what = `${query}: cost of the point ${point.timestamp} of the entry ${key} (${group?.buckets[index]!.events ?? 0} events in its bucket)`;
+      const what = `${query}: cost of the point ${point.timestamp} of the entry ${label}, whose bucket holds ${group?.buckets[index]!.events ?? 0} events,`;
       t.assert(closeTo(point.cost, cost), amountMessage(what, cost, point.cost));
     }
-    t.assert(closeTo(sum, entry.summary.cost), amountMessage(`${query}: the sum of the points of the entry ${key}`, entry.summary.cost, sum));
+    t.assert(closeTo(sum, entry.summary.cost), amountMessage(`${query}: the sum of the points of the entry ${label}`, entry.summary.cost, sum));
   });
 });
 
@@ -81,7 +77,7 @@ function autoWindowsArb(resolution: ResolutionChoice, index: number, bounds: { m
   return [aligned, boundary].filter((a): a is fc.Arbitrary<Window> => a !== undefined);
 }
 
-rule('metrics.resolution.auto', NEEDS, async (t: Check) => {
+rule('metrics.resolution.auto', withFixtures, async (t: Check) => {
   const { profile } = t.config;
   const choices = profile.resolutions.flatMap((resolution, index) => {
     const bounds = autoLengthBounds(profile, index);

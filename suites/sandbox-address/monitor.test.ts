@@ -8,7 +8,7 @@ import { assertDocumented, assertRefused } from './target.ts';
 
 const monitorPath = (pid: string) => `/network/process/${encodeURIComponent(pid)}/monitor`;
 
-rule('sandbox-address.monitor.stop', { needs: ['control', 'sandboxUrl'] }, async (t: Check) => {
+rule('sandbox-address.monitor.stop', { needs: ['control', 'sandboxUrl', 'writes'] }, async (t: Check) => {
   await t.property(processes, async (items) => {
     await t.control.set('processes', { items });
     for (const { pid } of items) {
@@ -23,7 +23,7 @@ rule('sandbox-address.monitor.stop', { needs: ['control', 'sandboxUrl'] }, async
   });
 });
 
-rule('sandbox-address.monitor.bad-pid', { needs: ['sandboxUrl'] }, async (t: Check) => {
+rule('sandbox-address.monitor.bad-pid', { needs: ['sandboxUrl', 'writes'] }, async (t: Check) => {
   await t.property(nonNumericPid, async (pid) => {
     const res = await t.sandbox(monitorPath(pid), { method: 'DELETE', token: t.config.credentials.admin });
     assertRefused(t, 'stopPortMonitoring', res, `DELETE /network/process/${pid}/monitor with ${show(pid)}, which is not a process id,`);

@@ -14,7 +14,7 @@ export interface RecordedCall {
 }
 
 /** `index` counts the requests from 0 (the runner's reachability probe is request 0). */
-export type Handler = (req: IncomingMessage, res: ServerResponse, call: RecordedCall & { index: number; server: HostileServer }) => void | Promise<void>;
+export type Handler = (req: IncomingMessage, res: ServerResponse, call: RecordedCall & { index: number }) => void | Promise<void>;
 
 export interface HostileServer {
   origin: string;
@@ -33,13 +33,14 @@ export async function startHostile(handler: Handler): Promise<HostileServer> {
     req.on('end', () => {
       const call: RecordedCall = { at: Date.now(), method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       calls.push(call);
-      Promise.resolve(handler(req, res, { ...call, index: calls.length - 1, server: hostile })).catch(() => res.destroy());
+      Promise.resolve(handler(req, res, { ...call, index: calls.length - 1 })).catch(() => res.destroy());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Closed by the test and, in some, by the handler first: once is enough.
   let closing: Promise<void> | undefined;
-  const hostile: HostileServer = {
+  return {
     origin,
     baseUrl: `${origin}/v0`,
     calls,
@@ -49,7 +50,6 @@ export async function startHostile(handler: Handler): Promise<HostileServer> {
         server.closeAllConnections();
       })),
   };
-  return hostile;
 }
 
 export function json(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {

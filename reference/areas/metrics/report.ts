@@ -46,7 +46,8 @@ export function metricsPage({ events, allEvents, query, after, issueCursor, faul
   const { groupBy } = query;
   const matches = (e: StoredEvent) =>
     (query.resourceType === undefined || e.resourceType === query.resourceType) && (query.workspace === undefined || e.workspace === query.workspace);
-  const selected = events.filter(matches);
+  const filtered = query.resourceType !== undefined || query.workspace !== undefined;
+  const selected = filtered ? events.filter(matches) : events;
   const groupId = groupIdOf(groupBy, faults);
   const ids = selected.map(groupId);
   const groups = groupEvents(selected, ids, groupBy);
@@ -99,7 +100,8 @@ function groupIdOf(groupBy: string[], faults: Faults): (e: StoredEvent) => strin
 function groupEvents(events: readonly StoredEvent[], ids: readonly string[], groupBy: string[]): Group[] {
   const byId = new Map<string, Group>();
   if (groupBy.length === 0 && events.length === 0) byId.set('', { id: '', key: [], sample: undefined, cost: 0, usage: 0 });
-  for (const [i, e] of events.entries()) {
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
     const id = ids[i]!;
     let group = byId.get(id);
     if (!group) {
@@ -150,10 +152,12 @@ function timeseries(
   const indexOf = bucketIndexer(query.start, unit);
   const onPage = new Map(page.map((g, i) => [g.id, i]));
   const sums = page.map(() => starts.map(() => ({ cost: 0, usage: 0, events: 0 })));
-  for (const [i, e] of events.entries()) {
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
     const entry = onPage.get(ids[i]!);
     if (entry === undefined) continue;
-    const bucket = sums[entry]![indexOf(e.time)]!;
+    // Only an end-inclusive window (a fault) has events past the last bucket; they go into it.
+    const bucket = sums[entry]![Math.min(indexOf(e.time), starts.length - 1)]!;
     bucket.cost += e.cost;
     bucket.usage += e.usage;
     bucket.events += 1;
