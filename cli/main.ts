@@ -87,7 +87,7 @@ async function serveCommand(argv: string[]): Promise<number> {
   try {
     ({ values } = parseArgs({ args: argv, options: { port: { type: 'string' }, fault: { type: 'string' } }, strict: true }));
   } catch (error) {
-    throw new RunError((error as Error).message.split('\n')[0]!);
+    throw new RunError((error as Error).message.trim().replace(/\s*\n\s*/g, ' '));
   }
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new RunError(`--port must be a port number: ${values.port}`);

@@ -65,7 +65,7 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv): RunOpti
   try {
     ({ values } = parseArgs({ args: argv, options: parseOptions, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new RunError((error as Error).message.split('\n')[0]!);
+    throw new RunError((error as Error).message.trim().replace(/\s*\n\s*/g, ' '));
   }
   const text = (name: OptionName): string | undefined => {
     const value = values[name] as string | undefined;

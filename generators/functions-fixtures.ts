@@ -24,8 +24,10 @@ export interface FixtureSetOptions {
   longLabelValues?: boolean;
 }
 
-export const NAME_MAX = 49;
-export const DISPLAY_NAME_MAX = 63;
+/** The sort enum of the listing (section 4.1). */
+export const LISTING_SORTS = ['createdAt:desc', 'createdAt:asc', 'name:asc', 'name:desc'] as const;
+
+const NAME_MAX = 49;
 /** A label value at least this long lets a query of more than 200 characters be a substring of it. */
 const LONG_LABEL_MIN = 260;
 
@@ -198,15 +200,13 @@ export const invalidLimitArb: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('5a', '1/2', 'ten', '--1', '[]'),
 );
 
-const VALID_SORTS = ['createdAt:desc', 'createdAt:asc', 'name:asc', 'name:desc'];
-
 /** Sort values outside the enum (near misses and words), never a case or whitespace variant of a valid one. */
 export const unknownSortArb: fc.Arbitrary<string> = fc
   .oneof(
     fc.constantFrom('createdAt', 'name', 'updatedAt:desc', 'updatedAt:asc', 'createdAt:up', 'name:descending', 'displayName:asc', 'asc', '-createdAt', 'createdAt:desc,name:asc'),
     fc.stringMatching(/^[a-zA-Z]{1,12}(:[a-z]{1,6})?$/),
   )
-  .filter((s) => !VALID_SORTS.some((v) => v.toLowerCase() === s.toLowerCase()));
+  .filter((s) => !LISTING_SORTS.some((v) => v.toLowerCase() === s.toLowerCase()));
 
 /** q values that trim to fewer than 2 characters: mostly one character with spaces around, sometimes only spaces. */
 export const shortQueryArb: fc.Arbitrary<string> = fc.oneof(

@@ -82,7 +82,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     if (!match) return send(res, errorOf(404, 'NotFound', `no such path ${url.pathname}`));
     if (match === 'method-not-allowed') return send(res, errorOf(405, 'MethodNotAllowed', `${req.method} is not allowed here`));
     const principal = authenticate(authorization, surface, match.route);
-    if ('status' in principal) return send(res, principal);
+    // Refusals go through a fault's reshape too, so a fault can stand in for a missing check.
+    if ('status' in principal) return send(res, fault?.reshape ? fault.reshape(principal, match.route) : principal);
     const reply = match.route.handle({ params: match.params, query: url.searchParams, headers: req.headers as Record<string, string | undefined>, body, principal });
     send(res, fault?.reshape ? fault.reshape(reply, match.route) : reply);
   }

@@ -124,7 +124,7 @@ describe.concurrent(`credentials (tokens generated with seed ${seed})`, () => {
     await server.close();
     const outs: CliOutcome[] = await Promise.all([
       runCli(['run', ...args(server.baseUrl)], tokenEnv),
-      runCli(['run', ...args(server.baseUrl), '--token', tokens.admin, `--member-token=${tokens.member}`]),
+      runCli(['run', ...args(server.baseUrl), `--token=${tokens.admin}`, `--member-token=${tokens.member}`]),
     ]);
     for (const out of outs) {
       expect(out.code).toBe(2);

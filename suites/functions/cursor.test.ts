@@ -76,17 +76,23 @@ rule('functions.cursor.never-issued-rejected', { needs: FIXTURE_NEEDS }, async (
 });
 
 rule('functions.cursor.expires-after-24h', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  await pagedFixtures(t);
   const agesArb = fc.record({
     under: fc.integer({ min: 23 * HOUR, max: DAY - MARGIN }),
     over: fc.integer({ min: DAY + MARGIN, max: 7 * DAY }),
   });
-  // One cursor per run: used once just under 24 hours after it was issued, then again after more than 24 hours.
-  await t.property(agesArb, async ({ under, over }) => {
-    const cursor = await issuedCursor(t, { limit: 1 });
-    await t.control.set('clock', { advanceSeconds: under });
-    await fetchPage(t, { limit: 1, cursor }, `a cursor used ${under} s after it was issued (under 24 hours) must still be accepted`);
-    await t.control.set('clock', { advanceSeconds: over - under });
-    expectRejected(t, await listFunctions(t, { limit: 1, cursor }), `a cursor used ${over} s after it was issued (over 24 hours)`);
-  });
+  // `reset` puts the target's clock back, before and after, for the checks that follow.
+  await t.control.set('reset');
+  try {
+    await pagedFixtures(t);
+    // One cursor per run: used once just under 24 hours after it was issued, then again after more than 24 hours.
+    await t.property(agesArb, async ({ under, over }) => {
+      const cursor = await issuedCursor(t, { limit: 1 });
+      await t.control.set('clock', { advanceSeconds: under });
+      await fetchPage(t, { limit: 1, cursor }, `a cursor used ${under} s after it was issued (under 24 hours) must still be accepted`);
+      await t.control.set('clock', { advanceSeconds: over - under });
+      expectRejected(t, await listFunctions(t, { limit: 1, cursor }), `a cursor used ${over} s after it was issued (over 24 hours)`);
+    });
+  } finally {
+    await t.control.set('reset');
+  }
 });

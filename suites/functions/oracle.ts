@@ -1,8 +1,8 @@
 // The expected listing, computed from the fixtures the check set, independently of the
 // target: the order of each sort, the slice a page must hold, the set a search matches.
-import { searchableFields, type FunctionFixture } from '../../generators/functions-fixtures.ts';
+import { LISTING_SORTS, searchableFields, type FunctionFixture } from '../../generators/functions-fixtures.ts';
 
-export const SORTS = ['createdAt:desc', 'createdAt:asc', 'name:asc', 'name:desc'] as const;
+export const SORTS = LISTING_SORTS;
 export type Sort = (typeof SORTS)[number];
 export const DEFAULT_SORT: Sort = 'createdAt:desc';
 export const CREATED_AT_SORTS: readonly Sort[] = ['createdAt:asc', 'createdAt:desc'];
@@ -23,9 +23,9 @@ const createdMs = (f: FunctionFixture) => Date.parse(f.metadata.createdAt);
 const byCreatedAt: Compare = (a, b) => createdMs(a) - createdMs(b);
 const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byName: Compare = (a, b) => codeUnitOrder(a.metadata.name, b.metadata.name);
-// A locale collation (glibc's, used by many databases) ignores hyphens at first level.
-const byNameIgnoringHyphens: Compare = (a, b) =>
-  codeUnitOrder(a.metadata.name.replaceAll('-', ''), b.metadata.name.replaceAll('-', '')) || byName(a, b);
+// A locale collation (glibc's, used by many databases) ignores hyphens at first level;
+// names equal without their hyphens may then come in either order.
+const byNameIgnoringHyphens: Compare = (a, b) => codeUnitOrder(a.metadata.name.replaceAll('-', ''), b.metadata.name.replaceAll('-', ''));
 const reversed = (compare: Compare): Compare => (a, b) => compare(b, a);
 
 /**
