@@ -1,15 +1,16 @@
 // The command line's answers to bad options and bad targets: exit 2, one line, no
 // stack trace. Then its safety promises, proved through a proxy that records every
 // request on its way to the reference implementation.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { startReference } from '../reference/server.ts';
 import { runCli, runForResults, targetEnv } from './support/cli.ts';
 import { proxyTo, startHostile } from './support/hostile-server.ts';
 
 const profiles = mkdtempSync(path.join(tmpdir(), 'cp-conformance-profiles-'));
+afterAll(() => rmSync(profiles, { recursive: true, force: true }));
 function profile(name: string, text: string): string {
   const file = path.join(profiles, name);
   writeFileSync(file, text);

@@ -7,6 +7,7 @@ import { invalidRequest, validRequest, type GeneratedRequest, type RequestGenera
 import { HttpClient } from '../harness/http.ts';
 import { Redactor } from '../harness/redact.ts';
 import { startReference, type ReferenceHandle } from '../reference/server.ts';
+import { allOperationIds } from './support/operation-ids.ts';
 
 const SANDBOX = 'generated-requests-sandbox';
 const PROCESS = { pid: '4242', name: 'worker', stdout: 'out', stderr: 'err' };
@@ -45,18 +46,7 @@ function send(request: GeneratedRequest) {
   });
 }
 
-const operations = [
-  'listFunctions',
-  'getSandbox',
-  'listEgressIps',
-  'listCustomDomains',
-  'getAccountMetrics',
-  'getMetricsGroupByEnum',
-  'getMetricsResourceTypesEnum',
-  'writeFile',
-  'getProcessLogs',
-  'stopPortMonitoring',
-];
+const operations = allOperationIds;
 /** Operations with a parameter whose constraints can be broken. */
 const breakable = ['listFunctions', 'getSandbox', 'getAccountMetrics', 'getMetricsResourceTypesEnum', 'writeFile', 'stopPortMonitoring'];
 

@@ -11,22 +11,12 @@ import { findOperation, type Operation, type Parameter } from '../generators/ope
 import { parameterBreaks, validParameterValue, type BreakKind } from '../generators/parameter-values.ts';
 import { invalidRequest, validRequest, type GeneratedRequest } from '../generators/requests.ts';
 import { customDomainArb, egressIpArb, functionArb, sandboxArb, uniqueByName, usageEventArb } from '../generators/resources.ts';
+import { allOperationIds } from './support/operation-ids.ts';
 
 const ajv = new Ajv2020({ strict: false });
 addFormats.default(ajv);
 
-const OPERATIONS = [
-  'listFunctions',
-  'getSandbox',
-  'listEgressIps',
-  'listCustomDomains',
-  'getAccountMetrics',
-  'getMetricsGroupByEnum',
-  'getMetricsResourceTypesEnum',
-  'writeFile',
-  'getProcessLogs',
-  'stopPortMonitoring',
-];
+const OPERATIONS = allOperationIds;
 /** Operations whose parameters have no constraint to break. */
 const NOTHING_TO_BREAK = ['listEgressIps', 'listCustomDomains', 'getMetricsGroupByEnum', 'getProcessLogs'];
 const RUNS = { numRuns: 200 };

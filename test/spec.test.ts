@@ -5,21 +5,10 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, test } from 'vitest';
 import { componentErrors, responseErrors } from '../harness/validator.ts';
 import { loadSpecs, specFiles, type ApiName } from '../spec/openapi.ts';
+import { operationIds } from './support/operation-ids.ts';
 
 const specs = await loadSpecs();
 
-const operationIds: Record<ApiName, string[]> = {
-  controlPlane: [
-    'listFunctions',
-    'getSandbox',
-    'listEgressIps',
-    'listCustomDomains',
-    'getAccountMetrics',
-    'getMetricsGroupByEnum',
-    'getMetricsResourceTypesEnum',
-  ],
-  sandbox: ['writeFile', 'getProcessLogs', 'stopPortMonitoring'],
-};
 
 const componentNames: Record<ApiName, string[]> = {
   controlPlane: [

@@ -1,9 +1,10 @@
 // Runs the real command line in a child process, as a user would.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 import type { ReferenceHandle } from '../../reference/server.ts';
 import type { RunResult } from '../../results/model.ts';
 
@@ -44,9 +45,14 @@ export function targetEnv(ref: ReferenceHandle): Record<string, string> {
   };
 }
 
-/** Runs the suite with a fresh report directory and returns its results.json. */
+const reportDirs: string[] = [];
+// Registered in the file that imports this module: its report directories go when it ends.
+afterAll(() => Promise.all(reportDirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+/** Runs the suite with a fresh report directory (removed after the test file) and returns its results.json. */
 export async function runForResults(args: string[], env: Record<string, string> = {}): Promise<CliOutcome & { results: RunResult; reportDir: string }> {
   const reportDir = await mkdtemp(path.join(tmpdir(), 'cp-conformance-'));
+  reportDirs.push(reportDir);
   const outcome = await runCli(['run', '--report-dir', reportDir, ...args], env);
   let results: RunResult;
   try {
