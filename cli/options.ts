@@ -20,11 +20,13 @@ export interface RunOptions {
   skip: string[];
   timeoutMs: number;
   readOnly: boolean;
+  concurrency: number;
   /** Requests the whole run may send; absent: unbounded. */
   maxRequests?: number;
 }
 
 export const DEFAULT_RUNS = 25;
+export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_REPORT_DIR = 'conformance-report';
 
@@ -47,6 +49,7 @@ export const runOptionTable = {
   skip: { env: undefined, arg: 'P', help: 'leave out rules whose id is or starts with P (repeatable)' },
   timeout: { env: undefined, arg: 'MS', help: `per-request timeout (default ${DEFAULT_TIMEOUT_MS})` },
   'read-only': { env: undefined, arg: undefined, help: 'run only checks that change nothing on the target' },
+  concurrency: { env: undefined, arg: 'N', help: `checks run at once (default ${DEFAULT_CONCURRENCY}); checks that set fixtures never overlap` },
   'max-requests': { env: undefined, arg: 'N', help: 'send at most N requests in the whole run; checks left without one are skipped' },
 } as const;
 
@@ -113,6 +116,7 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv): RunOpti
     timeoutMs: integer('timeout', 1) ?? DEFAULT_TIMEOUT_MS,
     readOnly: values['read-only'] === true,
     maxRequests: integer('max-requests', 1),
+    concurrency: integer('concurrency', 1) ?? DEFAULT_CONCURRENCY,
   };
   if (options.baseUrl && !options.token) throw new RunError('--token (or CP_TOKEN) is required with --base-url');
   if (!options.baseUrl) {

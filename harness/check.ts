@@ -8,7 +8,8 @@ import { findRule } from '../spec/rules/index.ts';
 import type { CredentialName, SuiteConfig } from './config.ts';
 import { ControlClient } from './control.ts';
 import { HttpClient, NetworkError, RateLimited, type HttpResponse, type RequestOptions } from './http.ts';
-import { BudgetSpent, RULE_TIMEOUT_MS, runBudget } from './limits.ts';
+import { FixtureLocks } from './coordination.ts';
+import { BudgetSpent, RequestBudget, RULE_TIMEOUT_MS } from './limits.ts';
 import { Redactor } from './redact.ts';
 import { ruleSeed } from './seed.ts';
 import { Skip, Violation } from './violation.ts';
@@ -53,6 +54,8 @@ export class Check {
   readonly config: SuiteConfig;
   readonly seed: number;
   readonly control: ControlClient;
+  /** Held from the first provider state the check sets until it ends. */
+  readonly locks: FixtureLocks;
   private readonly http: HttpClient;
   requests = 0;
   lastExchange: Exchange | undefined;
@@ -69,17 +72,17 @@ export class Check {
     this.http = new HttpClient({
       timeoutMs: config.timeoutMs,
       redactor,
-      budget: config.budget && runBudget(config.budget),
+      ...(config.maxRequests === undefined ? {} : { budget: new RequestBudget(config.maxRequests, config.shared) }),
       onExchange: (exchange) => {
         this.requests += 1;
         this.lastExchange = exchange;
       },
     });
-    this.control = new ControlClient(config, (state, params) => this.send(config.controlUrl ?? '', '', {
-      method: 'POST',
-      token: config.credentials.admin,
-      body: { state, params },
-    }));
+    this.locks = new FixtureLocks(config.shared);
+    this.control = new ControlClient(config, async (state, params) => {
+      await this.locks.enter(state);
+      return this.send(config.controlUrl ?? '', '', { method: 'POST', token: config.credentials.admin, body: { state, params } });
+    });
   }
 
   /** A credential of the run; skips the check when the run has none of that kind. */
@@ -169,6 +172,7 @@ export class Check {
   }
 
   close(): Promise<void> {
+    this.locks.release();
     return this.http.close();
   }
 }

@@ -1,5 +1,4 @@
 import type { Profile } from '../spec/profile.ts';
-import type { BudgetConfig } from './limits.ts';
 
 /** The credentials a run may hold; only `admin` is always present. */
 export interface Credentials {
@@ -27,7 +26,9 @@ export interface SuiteConfig {
   /** Only checks that change nothing on the target. */
   readOnly: boolean;
   /** --max-requests: absent, the run sends as many requests as its checks need. */
-  budget?: BudgetConfig;
+  maxRequests?: number;
+  /** Memory every worker shares: the request count and the fixture locks (harness/coordination.ts). */
+  shared: SharedArrayBuffer;
 }
 
 declare module 'vitest' {

@@ -10,6 +10,7 @@ import type { RuleResult } from '../results/model.ts';
 import type { RuleDefinition } from '../spec/rules/index.ts';
 import { RunError } from './run-error.ts';
 
+const WORKER_THREADS = Number(process.env.CP_WORKERS ?? 2);
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export interface SuiteRun {
@@ -37,8 +38,11 @@ export class SuiteSession {
 
   private constructor(private vitest: Vitest | undefined) {}
 
-  /** `ruleTimeoutMs` bounds one rule's check. */
-  static async open(ruleTimeoutMs: number): Promise<SuiteSession> {
+  /**
+   * `ruleTimeoutMs` bounds one rule's check; up to `concurrency` checks run at once
+   * (the fixture locks of harness/coordination.ts keep their provider states apart).
+   */
+  static async open(ruleTimeoutMs: number, concurrency = 1): Promise<SuiteSession> {
     const session = new SuiteSession(undefined);
     const collector = {
       onTestCaseResult: (testCase: TestCase) => session.record(testCase),
@@ -57,7 +61,12 @@ export class SuiteSession {
         include: ['suites/**/*.test.ts'],
         reporters: [collector],
         pool: 'threads',
-        fileParallelism: false,
+        // Checks wait on the target far more than they compute: most of the concurrency is
+        // checks interleaved within a worker; a second worker only where a core is free.
+        fileParallelism: concurrency > 1,
+        maxWorkers: Math.max(1, Math.min(concurrency, WORKER_THREADS)),
+        sequence: { concurrent: concurrency > 1 },
+        maxConcurrency: concurrency,
         isolate: false,
         testTimeout: ruleTimeoutMs,
         hookTimeout: ruleTimeoutMs,

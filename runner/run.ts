@@ -1,10 +1,10 @@
 // One conformance run: resolve the target (the embedded reference implementation
 // when none is given), make sure it answers, run the selected rules, and write the
 // reports.
-import { randomUUID } from 'node:crypto';
 import type { RunOptions } from '../cli/options.ts';
 import type { SuiteConfig } from '../harness/config.ts';
 import { HttpClient, NetworkError, RateLimited } from '../harness/http.ts';
+import { createShared } from '../harness/coordination.ts';
 import { BudgetSpent, RATE_LIMIT_MAX_WAIT_MS, RequestBudget, RULE_TIMEOUT_MS } from '../harness/limits.ts';
 import { Redactor } from '../harness/redact.ts';
 import { randomSeed } from '../harness/seed.ts';
@@ -45,14 +45,13 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}):
   try {
     const config = suiteConfig(options, reference, profile, seed);
     const redactor = new Redactor(Object.values(config.credentials));
-    const budget = options.maxRequests === undefined ? undefined : new RequestBudget(options.maxRequests);
+    // The probe's requests count too: the budget bounds the whole run.
+    const budget = options.maxRequests === undefined ? undefined : new RequestBudget(options.maxRequests, config.shared);
     await assertReachable(config, redactor, budget);
-    // The probe's requests count: the budget bounds the whole run.
-    if (budget) config.budget = { runId: randomUUID(), limit: budget.limit, spent: budget.spent };
     const target = describeTarget(config, reference !== undefined);
     hooks.onStart?.({ seed, target, rules: selected.length, bound: runBound(selected.length, options), redactor });
     const startedAt = new Date();
-    const session = await SuiteSession.open(VITEST_TIMEOUT_MS);
+    const session = await SuiteSession.open(VITEST_TIMEOUT_MS, options.concurrency);
     let rules: RuleResult[];
     try {
       rules = await session.run({ config, selected, onRuleFinished: hooks.onRuleFinished });
@@ -75,7 +74,15 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}):
 }
 
 function suiteConfig(options: RunOptions, reference: ReferenceHandle | undefined, profile: SuiteConfig['profile'], seed: number): SuiteConfig {
-  const common = { profile, seed, runs: options.runs, timeoutMs: options.timeoutMs, readOnly: options.readOnly };
+  const common = {
+    profile,
+    seed,
+    runs: options.runs,
+    timeoutMs: options.timeoutMs,
+    readOnly: options.readOnly,
+    shared: createShared(),
+    ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
+  };
   if (reference) {
     return {
       ...common,

@@ -225,7 +225,7 @@ describe.concurrent('a target that fails mid-run: the affected rules fail with t
         void server.close();
       }),
     );
-    const { code, results } = await runAgainst(server, ['--only', 'auth.missing-credentials', '--only', 'auth.invalid-token', '--runs', '2']);
+    const { code, results } = await runAgainst(server, ['--only', 'auth.missing-credentials', '--only', 'auth.invalid-token', '--runs', '2', '--concurrency', '1']);
     expect(code).toBe(1);
     expect(ruleOf(results, 'auth.missing-credentials').evidence?.message).toMatch(/connection (closed|reset) by the target$/);
     expect(ruleOf(results, 'auth.invalid-token').evidence?.message).toMatch(/connection refused$/);

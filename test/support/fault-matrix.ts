@@ -3,6 +3,7 @@
 // serves all runs of a file, so each fault costs its checks, not a runner start.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SuiteConfig } from '../../harness/config.ts';
+import { createShared } from '../../harness/coordination.ts';
 import { faults } from '../../reference/faults/index.ts';
 import { startReference } from '../../reference/server.ts';
 import { SuiteSession } from '../../runner/run-suites.ts';
@@ -39,6 +40,7 @@ export function describeFaultsOf(area: string): void {
             runs: RUNS,
             timeoutMs: 10_000,
             readOnly: false,
+            shared: createShared(),
           };
           const [verdict] = await session.run({ config, selected: [findRule(fault.rule)] });
           expect(verdict?.status, `${fault.description}: ${verdict?.reason ?? ''}`).toBe('failed');

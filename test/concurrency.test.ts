@@ -1,0 +1,42 @@
+// Concurrency changes how long a run takes, never what it finds: for the same seed
+// and target, the verdicts and the evidence at --concurrency 1 and 8 are the same.
+// The target carries a fault, so there is evidence to compare.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startReference, type ReferenceHandle } from '../reference/server.ts';
+import type { RuleResult } from '../results/model.ts';
+import { runForResults, targetEnv } from './support/cli.ts';
+
+let ref: ReferenceHandle;
+beforeAll(async () => {
+  ref = await startReference({ fault: 'functions-page-boundary-skip' });
+});
+afterAll(() => ref.close());
+
+/** A request as sent, with the cursor the target issued (it holds the time it was issued) left out. */
+const withoutCursor = (url: string | undefined) => url?.replace(/([?&]cursor=)[^&]*/g, '$1(issued by the target)');
+
+/** What a run found about a rule, without what varies by timing (durations, issue times in cursors). */
+function finding(rule: RuleResult) {
+  const { evidence } = rule;
+  return {
+    id: rule.id,
+    status: rule.status,
+    requests: rule.requests,
+    ...(evidence && {
+      message: evidence.message,
+      counterexample: evidence.counterexample,
+      seed: evidence.seed,
+      path: evidence.path,
+      request: evidence.exchange && { ...evidence.exchange.request, url: withoutCursor(evidence.exchange.request.url) },
+      status: evidence.exchange?.response?.status,
+    }),
+  };
+}
+
+test('verdicts and evidence are the same at concurrency 1 and 8', async () => {
+  const args = ['--seed', '424242'];
+  const serial = await runForResults([...args, '--concurrency', '1'], targetEnv(ref));
+  const concurrent = await runForResults([...args, '--concurrency', '8'], targetEnv(ref));
+  expect(serial.results.summary.failed, serial.stdout).toBeGreaterThan(0);
+  expect(concurrent.results.rules.map(finding)).toEqual(serial.results.rules.map(finding));
+});
