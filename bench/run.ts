@@ -1,6 +1,6 @@
 // `npm run bench`: the full suite against the reference implementation with a fixed
 // seed, and in the same run its floor: as many keep-alive requests sent by undici
-// alone, one at a time as the suite sends them, to the same server. The reference
+// alone, as many at a time as the suite's concurrency, to the same server. The reference
 // runs in a child process (`cp-conformance serve`) so the runner's CPU and memory are
 // its own, and the reference's share of the wall time can be told apart.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -43,15 +43,19 @@ async function cpuSecondsOf(pid: number): Promise<number | undefined> {
   }
 }
 
-/** The floor: `count` sequential keep-alive GETs of a page of functions, undici alone. */
-async function floorMs(baseUrl: string, token: string, count: number): Promise<number> {
-  const agent = new Agent({ keepAliveTimeout: 10_000, connections: 1 });
+/** The floor: `count` keep-alive GETs of a page of functions, `concurrency` at a time, undici alone. */
+async function floorMs(baseUrl: string, token: string, count: number, concurrency: number): Promise<number> {
+  const agent = new Agent({ keepAliveTimeout: 10_000, connections: concurrency });
   const url = new URL(`${baseUrl}/functions?limit=50`);
+  let left = count;
+  const lane = async () => {
+    while (left-- > 0) {
+      const res = await agent.request({ origin: url.origin, path: url.pathname + url.search, method: 'GET', headers: { authorization: `Bearer ${token}` } });
+      await res.body.dump();
+    }
+  };
   const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    const res = await agent.request({ origin: url.origin, path: url.pathname + url.search, method: 'GET', headers: { authorization: `Bearer ${token}` } });
-    await res.body.dump();
-  }
+  await Promise.all(Array.from({ length: concurrency }, lane));
   const elapsed = performance.now() - started;
   await agent.close();
   return elapsed;
@@ -68,10 +72,11 @@ try {
   const cpu = process.cpuUsage(cpuBefore);
   const refCpuSeconds = ((await cpuSecondsOf(served.child.pid!)) ?? refCpuBefore) - refCpuBefore;
   const requests = result.rules.reduce((sum, r) => sum + r.requests, 0);
-  const floor = await floorMs(served.env.CP_BASE_URL!, served.env.CP_TOKEN!, requests);
+  const floor = await floorMs(served.env.CP_BASE_URL!, served.env.CP_TOKEN!, requests, options.concurrency);
   const figures = {
     seed: SEED,
     runs: DEFAULT_RUNS,
+    concurrency: options.concurrency,
     rules: result.rules.length,
     verdicts: result.summary,
     wallSeconds: +(wallMs / 1000).toFixed(2),
