@@ -3,6 +3,11 @@
 // alone, as many at a time as the suite's concurrency, to the same server. The reference
 // runs in a child process (`cp-conformance serve`) so the runner's CPU and memory are
 // its own, and the reference's share of the wall time can be told apart.
+//
+// `npm run bench -- --scale`: the same run with the fixture-heavy checks at scale
+// (10,000 functions, 200,000 usage events: SuiteConfig.fixtureScale), the same figures,
+// then how the reference's answer time grows: a listing page at 1,000 and 10,000
+// functions, a metrics query at 20,000 and 200,000 events (reference-scaling.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { Agent } from 'undici';
 import { DEFAULT_RUNS, parseRunOptions } from '../cli/options.ts';
 import { runConformance } from '../runner/run.ts';
+import { referenceScaling, SCALE } from './reference-scaling.ts';
 
 const SEED = 20261121;
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -61,9 +67,17 @@ async function floorMs(baseUrl: string, token: string, count: number, concurrenc
   return elapsed;
 }
 
+const scale = process.argv.slice(2).includes('--scale');
+const unknown = process.argv.slice(2).filter((a) => a !== '--scale');
+if (unknown.length > 0) {
+  console.error(`npm run bench: unknown argument ${unknown[0]} (the only one is --scale)`);
+  process.exit(2);
+}
+
 const served = await serveReference();
 try {
-  const options = parseRunOptions(['--seed', String(SEED), '--report-dir', path.join(root, 'bench/results/report')], served.env);
+  const options = parseRunOptions(['--seed', String(SEED), '--report-dir', path.join(root, `bench/results/report${scale ? '-scale' : ''}`)], served.env);
+  if (scale) options.fixtureScale = { ...SCALE };
   const cpuBefore = process.cpuUsage();
   const refCpuBefore = (await cpuSecondsOf(served.child.pid!)) ?? 0;
   const started = performance.now();
@@ -71,9 +85,13 @@ try {
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   const refCpuSeconds = ((await cpuSecondsOf(served.child.pid!)) ?? refCpuBefore) - refCpuBefore;
+  // Read before anything else runs in this process (the scaling fixtures below are the bench's, not the runner's).
+  const peakRss = process.resourceUsage().maxRSS;
   const requests = result.rules.reduce((sum, r) => sum + r.requests, 0);
   const floor = await floorMs(served.env.CP_BASE_URL!, served.env.CP_TOKEN!, requests, options.concurrency);
+  const scaling = scale ? await referenceScaling(served.env.CP_BASE_URL!, served.env.CP_CONTROL_URL!, served.env.CP_TOKEN!, served.env.CP_ACCOUNT_ID!, SEED) : undefined;
   const figures = {
+    scenario: scale ? 'scale' : 'default',
     seed: SEED,
     runs: DEFAULT_RUNS,
     concurrency: options.concurrency,
@@ -85,20 +103,29 @@ try {
     floorSeconds: +(floor / 1000).toFixed(2),
     ratioToFloor: +(wallMs / floor).toFixed(2),
     runnerCpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(2),
-    runnerPeakMemoryMB: Math.round(process.resourceUsage().maxRSS / 1024),
+    runnerPeakMemoryMB: Math.round(peakRss / 1024),
     referenceCpuSeconds: +refCpuSeconds.toFixed(2),
     referenceShareOfWall: +((refCpuSeconds * 1000) / wallMs).toFixed(2),
     slowestRules: [...result.rules]
       .sort((a, b) => b.durationMs - a.durationMs)
       .slice(0, 10)
       .map((r) => ({ id: r.id, ms: r.durationMs, requests: r.requests })),
+    ...(scaling ? { scale: scaling } : {}),
   };
   await mkdir(path.join(root, 'bench/results'), { recursive: true });
-  const file = path.join(root, 'bench/results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const file = path.join(root, 'bench/results', `bench-${scale ? 'scale-' : ''}${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   await writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
-  const { slowestRules, ...table } = figures;
+  const { slowestRules, scale: scaleFigures, ...table } = figures;
   console.table(table);
   console.table(slowestRules);
+  if (scaleFigures) {
+    const { fixtures, listingPage, listingRatio, metricsQuery, metricsRatio } = scaleFigures;
+    console.table(fixtures);
+    console.table(listingPage);
+    console.log(`a listing page at ${SCALE.functions.toLocaleString('en')} functions takes ${listingRatio}× its time at a tenth of them`);
+    console.table(metricsQuery);
+    console.log(`a metrics query over ${SCALE.usageEvents.toLocaleString('en')} events takes ${metricsRatio}× its time over a tenth of them`);
+  }
   console.log(`written to ${path.relative(process.cwd(), file)}`);
 } finally {
   served.child.kill('SIGTERM');

@@ -1,5 +1,6 @@
 // `run` options (CONTRACT section 1): a flag beats its environment variable.
 import { parseArgs } from 'node:util';
+import type { SuiteConfig } from '../harness/config.ts';
 import { RunError } from '../runner/run-error.ts';
 
 export interface RunOptions {
@@ -23,6 +24,8 @@ export interface RunOptions {
   concurrency: number;
   /** Requests the whole run may send; absent: unbounded. */
   maxRequests?: number;
+  /** Set by `npm run bench -- --scale` only: no flag parses into it (see SuiteConfig). */
+  fixtureScale?: SuiteConfig['fixtureScale'];
 }
 
 export const DEFAULT_RUNS = 25;

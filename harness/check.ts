@@ -46,6 +46,12 @@ declare module 'vitest' {
   interface TaskMeta {
     evidence?: Evidence;
     requests?: number;
+    /** The suite file of the check, e.g. `functions/limit` (harness/checks.entry.ts runs them all as one module). */
+    suite?: string;
+  }
+  interface ProvidedContext {
+    /** The suite files whose checks harness/checks.entry.ts runs. */
+    conformanceSuites: SuiteFile[];
   }
 }
 
@@ -72,6 +78,7 @@ export class Check {
     this.http = new HttpClient({
       timeoutMs: config.timeoutMs,
       redactor,
+      shareConnections: true,
       ...(config.maxRequests === undefined ? {} : { budget: new RequestBudget(config.maxRequests, config.shared) }),
       onExchange: (exchange) => {
         this.requests += 1;
@@ -185,10 +192,59 @@ export class PropertyViolation extends Error {
   }
 }
 
+/** A check as a suite file declares it, before it becomes a vitest test. */
+interface DeclaredCheck {
+  name: string;
+  run: (ctx: TestContext) => Promise<void>;
+}
+
+/** The checks of each suite file, declared once per worker thread (a module is evaluated once). */
+const declaredChecks = new Map<string, DeclaredCheck[]>();
+/** While a suite file is imported by declareChecks: where its rule() calls go. */
+let declaring: { suite: string; checks: DeclaredCheck[] } | undefined;
+
+export interface SuiteFile {
+  /** Absolute path of the module. */
+  file: string;
+  /** Its name in the results, e.g. `functions/limit`. */
+  suite: string;
+}
+
+/**
+ * Makes the checks of these suite files tests of the calling module (harness/checks.entry.ts),
+ * in turn from each area (the first check of each area, then the second, ...): checks of one
+ * area set the same fixtures and wait on one another's lock, so the checks that run at once
+ * (--concurrency) come from different areas and the target answers several at a time. Within
+ * an area, files and checks keep their order.
+ */
+export async function declareChecks(files: readonly SuiteFile[]): Promise<void> {
+  const byArea = new Map<string, DeclaredCheck[]>();
+  for (const { file, suite } of files) {
+    let checks = declaredChecks.get(file);
+    if (!checks) {
+      declaring = { suite, checks: [] };
+      try {
+        await import(/* @vite-ignore */ file);
+        checks = declaring.checks;
+      } finally {
+        declaring = undefined;
+      }
+      declaredChecks.set(file, checks);
+    }
+    const area = suite.split('/')[0]!;
+    byArea.set(area, [...(byArea.get(area) ?? []), ...checks]);
+  }
+  const queues = [...byArea.values()];
+  for (let i = 0; queues.some((q) => i < q.length); i += 1) for (const q of queues) if (i < q.length) test(q[i]!.name, q[i]!.run);
+}
+
 /** Defines the check of one catalogue rule as one vitest test. */
 export function rule(id: string, options: RuleOptions, body: (t: Check) => Promise<void>): void {
   const definition = findRule(id);
-  test(`${definition.id} ${definition.title}`, async (ctx: TestContext) => {
+  const name = `${definition.id} ${definition.title}`;
+  const suite = declaring?.suite;
+  const run = async (ctx: TestContext) => {
+    if (suite) ctx.task.meta.suite = suite;
     const config = inject('conformance');
     for (const need of options.needs ?? []) {
       const reason = needReasons[need](config);
@@ -207,7 +263,7 @@ export function rule(id: string, options: RuleOptions, body: (t: Check) => Promi
     } catch (error) {
       ctx.task.meta.requests = check.requests;
       if (error instanceof Skip) return ctx.skip(error.reason);
-      const evidence = evidenceOf(error, check.lastExchange);
+      const evidence = plainEvidence(evidenceOf(error, check.lastExchange));
       ctx.task.meta.evidence = evidence;
       throw new Error(evidence.message);
     } finally {
@@ -216,7 +272,15 @@ export function rule(id: string, options: RuleOptions, body: (t: Check) => Promi
       // Also ends the requests of a body cut off by its deadline, which would otherwise run on.
       await check.close();
     }
-  });
+  };
+  if (declaring) declaring.checks.push({ name, run });
+  else test(name, run);
+}
+
+/** The evidence as plain data: an exchange computes its curl line and masked request body on first read (harness/http.ts). */
+function plainEvidence(evidence: Evidence): Evidence {
+  const exchange = evidence.exchange;
+  return exchange ? { ...evidence, exchange: { ...exchange, request: { ...exchange.request } } } : evidence;
 }
 
 function evidenceOf(error: unknown, lastExchange: Exchange | undefined): Evidence {

@@ -27,6 +27,13 @@ export interface SuiteConfig {
   readOnly: boolean;
   /** --max-requests: absent, the run sends as many requests as its checks need. */
   maxRequests?: number;
+  /**
+   * Bench only (`npm run bench -- --scale`), never a command-line option: the fixture-heavy
+   * checks (functions.pagination.every-item-once, metrics.pagination.complete,
+   * metrics.summary.total-cost) set this many functions / usage events once and run a few
+   * cases over them instead of their generated small sets.
+   */
+  fixtureScale?: { functions: number; usageEvents: number };
   /** Memory every worker shares: the request count and the fixture locks (harness/coordination.ts). */
   shared: SharedArrayBuffer;
 }

@@ -3,12 +3,30 @@
 // failing check can show it. Redirects are answers to check, never followed; a 429
 // is retried a bounded number of times after a bounded wait; every attempt draws on
 // the run's request budget when it has one.
+import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, errors as undiciErrors } from 'undici';
+import type * as Undici from 'undici';
 import type { Exchange, RecordedRequest } from '../results/model.ts';
 import { curlLine } from './curl.ts';
 import { RATE_LIMIT_MAX_WAIT_MS, RATE_LIMIT_RETRIES, type RequestBudget } from './limits.ts';
 import type { Redactor } from './redact.ts';
+
+// The agent, its request API and the error classes alone, as undici's index puts them
+// together: the index also loads fetch, websockets and caches, about 70 ms and 8 MB more in
+// every worker thread. Should a version of undici lay its files out otherwise, the index.
+const require = createRequire(import.meta.url);
+const { Agent, errors: undiciErrors } = ((): Pick<typeof Undici, 'Agent' | 'errors'> => {
+  try {
+    const dispatcher = require('undici/lib/dispatcher/dispatcher.js') as { prototype: object };
+    const api = require('undici/lib/api/index.js') as Record<string, unknown>;
+    if (typeof api.request !== 'function') throw new Error('no request API');
+    if (!('request' in dispatcher.prototype)) Object.assign(dispatcher.prototype, api);
+    return { Agent: require('undici/lib/dispatcher/agent.js'), errors: require('undici/lib/core/errors.js') };
+  } catch {
+    return require('undici') as typeof Undici;
+  }
+})();
+type Agent = Undici.Agent;
 
 /** Bodies past this size are not read further: the target is wrong, and memory stays bounded. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -76,21 +94,81 @@ export interface HttpClientOptions {
   onExchange?: (exchange: Exchange) => void;
   /** Counts every attempt, retries included. */
   budget?: RequestBudget;
+  /**
+   * Send over the keep-alive pool this thread shares with every other client of the same
+   * timeout (the checks of a worker), instead of a pool of its own that close() destroys:
+   * a check then opens no connection of its own. close() still ends the client's requests.
+   */
+  shareConnections?: boolean;
+}
+
+function newAgent(timeoutMs: number): Agent {
+  return new Agent({
+    keepAliveTimeout: 10_000,
+    connections: 16,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    connect: { timeout: timeoutMs },
+  });
+}
+
+/** The pools shared in this thread, by timeout. */
+const sharedAgents = new Map<number, Agent>();
+
+function sharedAgent(timeoutMs: number): Agent {
+  let agent = sharedAgents.get(timeoutMs);
+  if (!agent) sharedAgents.set(timeoutMs, (agent = newAgent(timeoutMs)));
+  return agent;
+}
+
+/** A property computed on first read and kept; enumerable, so copies and JSON see it like any other. */
+function lazily<T extends object>(target: T, key: string, compute: () => unknown): void {
+  let value: unknown;
+  let computed = false;
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (!computed) {
+        value = compute();
+        computed = true;
+      }
+      return value;
+    },
+  });
+}
+
+/** Origin and path prefix (no trailing slash) of each base URL, parsed once; undefined for a base with a query or fragment. */
+const parsedBases = new Map<string, { origin: string; prefix: string } | undefined>();
+
+/** A path and query that URL parsing would leave as they are: only characters it keeps, no dot segment. */
+const VERBATIM_PATH = /^(?!.*%2e)(?:\/(?!\.\.?(?:[/?]|$))[A-Za-z0-9\-._~!$&'()*+,;=:@%]*)*(?:\?[A-Za-z0-9\-._~!$&()*+,;=:@%/?]+)?$/i;
+
+/** Where undici sends a request: what `new URL(url)` gives, without parsing every URL. */
+function requestTarget(base: string, path: string, query: string, url: string): { origin: string; path: string } {
+  let parsed = parsedBases.get(base);
+  if (!parsedBases.has(base)) {
+    const u = new URL(base);
+    parsed = u.search || u.hash || base.includes('#') || base.includes('?') ? undefined : { origin: u.origin, prefix: u.pathname.replace(/\/+$/, '') };
+    if (parsedBases.size > 64) parsedBases.clear();
+    parsedBases.set(base, parsed);
+  }
+  if (parsed && VERBATIM_PATH.test(path + query)) return { origin: parsed.origin, path: parsed.prefix + path + query };
+  const u = new URL(url);
+  return { origin: u.origin, path: u.pathname + u.search };
 }
 
 export class HttpClient {
   private readonly agent: Agent;
+  private readonly ownsAgent: boolean;
   /** Aborted by close(): ends a rate-limit wait of a check cut off by its deadline. */
   private readonly closed = new AbortController();
+  /** The requests in flight, each with its own abort: close() ends them. */
+  private readonly inFlight = new Set<AbortController>();
 
   constructor(private readonly options: HttpClientOptions) {
-    this.agent = new Agent({
-      keepAliveTimeout: 10_000,
-      connections: 16,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      connect: { timeout: options.timeoutMs },
-    });
+    this.ownsAgent = !options.shareConnections;
+    this.agent = options.shareConnections ? sharedAgent(options.timeoutMs) : newAgent(options.timeoutMs);
   }
 
   /**
@@ -99,7 +177,8 @@ export class HttpClient {
    * BudgetSpent when the run's request budget is spent.
    */
   async send(base: string, path: string, options: RequestOptions = {}): Promise<HttpResponse> {
-    const url = base.replace(/\/+$/, '') + path + encodeQuery(options.query);
+    const query = encodeQuery(options.query);
+    const url = base.replace(/\/+$/, '') + path + query;
     const method = options.method ?? 'GET';
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.authorization !== undefined) headers.authorization = options.authorization;
@@ -110,14 +189,12 @@ export class HttpClient {
       headers['content-type'] = 'application/json';
     }
     const { redactor } = this.options;
-    const recorded: RecordedRequest = {
-      method,
-      url: redactor.text(url),
-      headers: redactor.headers(headers),
-      ...(body !== undefined ? { body: redactor.text(body) } : {}),
-    };
+    const recorded: RecordedRequest = { method, url: redactor.text(url), headers: redactor.headers(headers) };
+    // A body (fixtures of hundreds of items) is masked only if some evidence shows it.
+    if (body !== undefined) lazily(recorded, 'body', () => redactor.text(body));
+    const target = requestTarget(base, path, query, url);
     for (let retry = 0; ; retry += 1) {
-      const response = await this.attempt(url, method, headers, body, recorded);
+      const response = await this.attempt(target, method, headers, body, recorded);
       if (response.status !== 429) return response;
       if (retry === RATE_LIMIT_RETRIES) {
         throw new RateLimited(
@@ -131,36 +208,50 @@ export class HttpClient {
   }
 
   /** One request and its answer, recorded; draws on the budget before anything is sent. */
-  private async attempt(url: string, method: string, headers: Record<string, string>, body: string | undefined, recorded: RecordedRequest): Promise<HttpResponse> {
+  private async attempt(
+    { origin, path: requestPath }: { origin: string; path: string },
+    method: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    recorded: RecordedRequest,
+  ): Promise<HttpResponse> {
     const { redactor, timeoutMs } = this.options;
-    const curl = curlLine(recorded);
+    // The curl line of every exchange, written only when some evidence shows it.
+    const withCurl = <E extends Omit<Exchange, 'curl'>>(exchange: E): E & Pick<Exchange, 'curl'> => {
+      lazily(exchange, 'curl', () => curlLine(recorded));
+      return exchange as E & Pick<Exchange, 'curl'>;
+    };
     const noAnswer = (reason: string): NetworkError => {
-      const exchange: Exchange = { request: recorded, networkError: redactor.text(reason), curl };
+      const exchange: Exchange = withCurl({ request: recorded, networkError: redactor.text(reason) });
       this.options.onExchange?.(exchange);
       return new NetworkError(`${method} ${recorded.url}: ${exchange.networkError}`, exchange);
     };
     // A check that outlived its deadline runs on in the background; it must neither send nor spend.
     if (this.closed.signal.aborted) throw noAnswer('not sent: the check had already ended');
     this.options.budget?.take();
-    const signal = AbortSignal.timeout(timeoutMs);
+    // The whole exchange, head and body, within the timeout; close() ends it too.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+    this.inFlight.add(controller);
+    const { signal } = controller;
     let status: number | undefined;
     try {
-      const res = await this.agent.request({ origin: new URL(url).origin, path: pathOf(url), method, headers, body, signal });
+      const res = await this.agent.request({ origin, path: requestPath, method, headers, body, signal });
       status = res.statusCode;
       const read = await readCapped(res.body);
       // Masked before anything is cut or parsed, so no piece of a credential survives either.
       const text = redactor.text(read.text);
       const responseHeaders = maskedHeaders(res.headers, redactor);
-      const exchange: Exchange = {
+      const exchange: Exchange = withCurl({
         request: recorded,
         response: {
           status: res.statusCode,
+          // Already masked; the Authorization header, should a target echo one, whatever its value.
           headers: redactor.headers(responseHeaders),
           body: text.slice(0, EVIDENCE_BODY_CHARS),
           ...(read.truncated || text.length > EVIDENCE_BODY_CHARS ? { truncated: true } : {}),
         },
-        curl,
-      };
+      });
       this.options.onExchange?.(exchange);
       let json: unknown;
       let isJson = false;
@@ -173,13 +264,18 @@ export class HttpClient {
       return { status: res.statusCode, headers: responseHeaders, text, json, isJson, exchange };
     } catch (error) {
       throw noAnswer(describeNetworkError(error, timeoutMs, status));
+    } finally {
+      clearTimeout(timer);
+      this.inFlight.delete(controller);
     }
   }
 
   /** Ends every request still in flight (a check cut off by its deadline) and any rate-limit wait. */
   async close(): Promise<void> {
     this.closed.abort();
-    await this.agent.destroy();
+    for (const controller of this.inFlight) controller.abort(new DOMException('the check had already ended', 'AbortError'));
+    this.inFlight.clear();
+    if (this.ownsAgent) await this.agent.destroy();
   }
 }
 
@@ -187,11 +283,6 @@ export class HttpClient {
 function retryDelayMs(retryAfter: string | undefined): number {
   const asked = retryAfter === undefined ? 1000 : /^\s*\d+\s*$/.test(retryAfter) ? Number(retryAfter) * 1000 : Date.parse(retryAfter) - Date.now();
   return Number.isNaN(asked) ? 1000 : Math.min(RATE_LIMIT_MAX_WAIT_MS, Math.max(0, asked));
-}
-
-function pathOf(url: string): string {
-  const u = new URL(url);
-  return u.pathname + u.search;
 }
 
 function maskedHeaders(headers: Record<string, string | string[] | undefined>, redactor: Redactor): Record<string, string> {

@@ -17,7 +17,8 @@ export class Redactor {
 
   text(value: string): string {
     let out = value;
-    for (const secret of this.secrets) out = out.split(secret).join(MASK);
+    // includes() first: most strings hold no secret, and searching is far cheaper than splitting.
+    for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(MASK);
     return out;
   }
 

@@ -37,6 +37,8 @@ const CONTROL_PREFIX = '/v0';
 const SANDBOX_PREFIX = '/sandbox';
 const CONTROL_ENDPOINT = '/__control';
 const MAX_REQUEST_BODY = 16 * 1024 * 1024;
+/** The control endpoint takes whole fixture sets: 200,000 usage events (the bench's --scale) are about 45 MB. */
+const MAX_CONTROL_BODY = 128 * 1024 * 1024;
 
 export async function startReference(options: ReferenceOptions = {}): Promise<ReferenceHandle> {
   const fault = options.fault === undefined ? undefined : findFault(options.fault);
@@ -61,7 +63,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://reference');
-    const raw = await readBody(req);
+    const raw = await readBody(req, url.pathname === CONTROL_ENDPOINT ? MAX_CONTROL_BODY : MAX_REQUEST_BODY);
     if (raw === undefined) return send(res, apiError(413, 'PayloadTooLarge', 'request body too large'));
     let body: unknown;
     if (raw.length > 0) {
@@ -180,15 +182,15 @@ function send(res: ServerResponse, reply: Reply): void {
   res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
 }
 
-function readBody(req: IncomingMessage): Promise<string | undefined> {
+function readBody(req: IncomingMessage, maxBytes: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_REQUEST_BODY) chunks.push(chunk);
+      if (size <= maxBytes) chunks.push(chunk);
     });
-    req.on('end', () => resolve(size > MAX_REQUEST_BODY ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(size > maxBytes ? undefined : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }

@@ -3,14 +3,15 @@
 // instance, so several runs (the self-tests' one per fault) pay its start once.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readdir } from 'node:fs/promises';
 import type { TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import { createVitest } from 'vitest/node';
+import type { SuiteFile } from '../harness/check.ts';
 import type { SuiteConfig } from '../harness/config.ts';
 import type { RuleResult } from '../results/model.ts';
 import type { RuleDefinition } from '../spec/rules/index.ts';
 import { RunError } from './run-error.ts';
 
-const WORKER_THREADS = Number(process.env.CP_WORKERS ?? 2);
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export interface SuiteRun {
@@ -20,8 +21,17 @@ export interface SuiteRun {
 }
 
 const areaOf = (ruleId: string) => ruleId.split('.')[0]!;
-const areaOfModule = (moduleId: string) =>
-  path.relative(path.join(packageRoot, 'suites'), moduleId).split(path.sep)[0]!.replace(/\.test\.ts$/, '');
+/** The one module vitest runs: it declares the checks of the selected suite files as its tests. */
+const ENTRY = 'harness/checks.entry.ts';
+
+/** Every suite file, in path order: `suites/<area>.test.ts` and `suites/<area>/*.test.ts`. */
+async function suiteFiles(): Promise<Array<SuiteFile & { area: string }>> {
+  const files = (await readdir(path.join(packageRoot, 'suites'), { recursive: true })).filter((f) => f.endsWith('.test.ts'));
+  return files.sort().map((relative) => {
+    const suite = relative.split(path.sep).join('/').replace(/\.test\.ts$/, '');
+    return { file: path.join(packageRoot, 'suites', relative), suite, area: suite.split('/')[0]! };
+  });
+}
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -35,6 +45,7 @@ interface ActiveRun {
 export class SuiteSession {
   private active: ActiveRun | undefined;
   private specifications: TestSpecification[] = [];
+  private suites: Array<SuiteFile & { area: string }> = [];
 
   private constructor(private vitest: Vitest | undefined) {}
 
@@ -58,13 +69,18 @@ export class SuiteSession {
         root: packageRoot,
         config: false,
         watch: false,
-        include: ['suites/**/*.test.ts'],
+        // One module, whatever is selected: harness/checks.entry.ts declares the checks of the
+        // selected suite files as its own tests, interleaved by area, so that the checks that
+        // run at once are not all waiting on the same fixtures.
+        include: [ENTRY],
         reporters: [collector],
         pool: 'threads',
-        // Checks wait on the target far more than they compute: most of the concurrency is
-        // checks interleaved within a worker; a second worker only where a core is free.
-        fileParallelism: concurrency > 1,
-        maxWorkers: Math.max(1, Math.min(concurrency, WORKER_THREADS)),
+        // Checks wait on the target far more than they compute: the concurrency is checks
+        // interleaved within one worker thread. A second thread would pay its start again
+        // (vitest's runtime, undici, the OpenAPI documents, ajv's validators, the generators),
+        // about 1 s of CPU and 55 MB, for a module it could not share anyway.
+        fileParallelism: false,
+        maxWorkers: 1,
         sequence: { concurrent: concurrency > 1 },
         maxConcurrency: concurrency,
         isolate: false,
@@ -75,6 +91,7 @@ export class SuiteSession {
       { logLevel: 'silent' },
     );
     session.specifications = await session.vitest.globTestSpecifications();
+    session.suites = await suiteFiles();
     return session;
   }
 
@@ -86,7 +103,8 @@ export class SuiteSession {
     vitest.setGlobalTestNamePattern(new RegExp(`^(?:${[...byId.keys()].map(escapeRegExp).join('|')}) `));
     // Rule ids begin with their area, and an area's checks live in suites/<area>.test.ts or suites/<area>/.
     const areas = new Set(run.selected.map((r) => areaOf(r.id)));
-    await vitest.runTestSpecifications(this.specifications.filter((s) => areas.has(areaOfModule(s.moduleId))), true);
+    vitest.provide('conformanceSuites', this.suites.filter((s) => areas.has(s.area)).map(({ file, suite }) => ({ file, suite })));
+    await vitest.runTestSpecifications(this.specifications, true);
     const { results, loadErrors } = this.active;
     this.active = undefined;
     if (loadErrors.length > 0) throw new RunError(`a suite failed to load (a defect of cp-conformance): ${loadErrors[0]}`);
@@ -120,7 +138,7 @@ export class SuiteSession {
     const reason = outcome.state === 'skipped' ? (outcome.note ?? 'skipped') : evidence?.message;
     const result: RuleResult = {
       ...definition,
-      suite: testCase.module.relativeModuleId.replace(/^suites\//, '').replace(/\.test\.ts$/, ''),
+      suite: meta.suite ?? testCase.module.relativeModuleId.replace(/^suites\//, '').replace(/\.test\.ts$/, ''),
       status,
       ...(reason !== undefined ? { reason } : {}),
       ...(evidence ? { evidence } : {}),

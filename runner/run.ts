@@ -82,6 +82,7 @@ function suiteConfig(options: RunOptions, reference: ReferenceHandle | undefined
     readOnly: options.readOnly,
     shared: createShared(),
     ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
+    ...(options.fixtureScale === undefined ? {} : { fixtureScale: options.fixtureScale }),
   };
   if (reference) {
     return {

@@ -96,10 +96,23 @@ const processArb = fc.record({
   stderr: fc.string({ maxLength: 200 }),
 });
 
+/**
+ * The generated write's path under a directory of its own: the writes of two cases (or of a
+ * case and its shrinks) could otherwise meet, one writing the file `3` and the next the
+ * directory `3/-` under it, which a target rightly refuses.
+ */
+function underOwnDirectory(urlPath: string, directory: string): string {
+  const prefix = '/filesystem/';
+  if (!urlPath.startsWith(prefix)) throw new Error(`writeFile request without the ${prefix} prefix: ${urlPath}`);
+  return `${prefix}tmp/${directory}/${urlPath.slice(prefix.length)}`;
+}
+
 rule('schema.sandbox-address', { needs: ['sandboxUrl', 'control', 'writes'] }, async (t: Check) => {
   const admin = t.config.credentials.admin;
+  let cases = 0;
   await t.property(fc.tuple(validRequest('writeFile', { profile: t.config.profile }), processArb), async ([write, process]) => {
-    assertConforms(t, 'sandbox', 'writeFile', await t.sandbox(write.urlPath, { method: 'PUT', token: admin, body: write.body }));
+    const urlPath = underOwnDirectory(write.urlPath, `cp-conformance-schema-${t.seed >>> 0}-${(cases += 1)}`);
+    assertConforms(t, 'sandbox', 'writeFile', await t.sandbox(urlPath, { method: 'PUT', token: admin, body: write.body }));
     await t.control.set('processes', { items: [process] });
     assertConforms(t, 'sandbox', 'getProcessLogs', await t.sandbox(`/process/${process.pid}/logs`, { token: admin }));
     assertConforms(t, 'sandbox', 'stopPortMonitoring', await t.sandbox(`/network/process/${process.pid}/monitor`, { method: 'DELETE', token: admin }));

@@ -10,13 +10,20 @@ import { EVIDENCE_BODY_CHARS } from '../harness/http.ts';
 import { runCli, runForResults, type CliOutcome } from './support/cli.ts';
 import { startHostile } from './support/hostile-server.ts';
 
-/** Bearer tokens as RFC 6750 spells them (b64token), long enough to be real. */
-const tokenArb = fc
-  .tuple(
-    fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~+/'), minLength: 20, maxLength: 48 }),
-    fc.constantFrom('', '=', '=='),
-  )
-  .map(([token, padding]) => token + padding);
+/**
+ * Bearer tokens as RFC 6750 spells them (b64token), long enough to be real. Unbiased, so
+ * fast-check's built-in tricky strings (`propertyIsEnumerable`, ...) do not turn up in a
+ * token and match the report's own text; a letter first, so no token reads as a flag.
+ */
+const tokenArb = fc.noBias(
+  fc
+    .tuple(
+      fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'),
+      fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~+/'), minLength: 20, maxLength: 48 }),
+      fc.constantFrom('', '=', '=='),
+    )
+    .map(([first, token, padding]) => first + token + padding),
+);
 
 const seed = Date.now() % 2 ** 31;
 const [admin, member, noScope, otherWorkspace] = fc.sample(fc.uniqueArray(tokenArb, { minLength: 4, maxLength: 4 }), { numRuns: 1, seed })[0]!;

@@ -113,19 +113,32 @@ export function expectRejected(t: Check, res: HttpResponse, what: string): void 
 }
 
 /**
- * Follows `nextCursor` from the first page while `hasMore` is true. Stops with a
- * failure when a page claims more but gives no cursor, or when the walk goes on for
- * more pages than `expectedItems` can fill (plus one empty page).
+ * Follows `nextCursor` from the first page while `hasMore` is true, handing each page
+ * to `onPage` as it comes and keeping none (a walk of 10,000 functions holds one page
+ * at a time). Stops with a failure when a page claims more but gives no cursor, or
+ * when the walk goes on for more pages than `expectedItems` can fill (plus one empty
+ * page). Returns the number of pages.
  */
-export async function walk(t: Check, query: ListQuery, expectedItems: number, what: string): Promise<Page[]> {
+export async function walkEach(t: Check, query: ListQuery, expectedItems: number, what: string, onPage: (page: Page, index: number) => void): Promise<number> {
   const limit = query.limit === undefined ? DEFAULT_LIMIT : Math.min(Number(query.limit), MAX_LIMIT);
   const maxPages = Math.ceil(expectedItems / limit) + 1;
-  const pages = [await fetchPage(t, query, `${what}, first page`)];
-  for (let last = pages[0]!; last.hasMore; last = pages.at(-1)!) {
-    t.assert(last.nextCursor !== '', `${what}: page ${pages.length} says hasMore true but its nextCursor is empty, so the listing cannot be continued`);
-    t.assert(pages.length < maxPages, `${what}: after ${pages.length} pages of at most ${limit} the ${expectedItems} functions are all listed, yet hasMore is still true`);
-    pages.push(await fetchPage(t, { ...query, cursor: last.nextCursor }, `${what}, page ${pages.length + 1}`));
+  let last = await fetchPage(t, query, `${what}, first page`);
+  let count = 1;
+  onPage(last, 0);
+  while (last.hasMore) {
+    t.assert(last.nextCursor !== '', `${what}: page ${count} says hasMore true but its nextCursor is empty, so the listing cannot be continued`);
+    t.assert(count < maxPages, `${what}: after ${count} pages of at most ${limit} the ${expectedItems} functions are all listed, yet hasMore is still true`);
+    last = await fetchPage(t, { ...query, cursor: last.nextCursor }, `${what}, page ${count + 1}`);
+    onPage(last, count);
+    count += 1;
   }
+  return count;
+}
+
+/** `walkEach`, keeping the pages. */
+export async function walk(t: Check, query: ListQuery, expectedItems: number, what: string): Promise<Page[]> {
+  const pages: Page[] = [];
+  await walkEach(t, query, expectedItems, what, (page) => pages.push(page));
   return pages;
 }
 

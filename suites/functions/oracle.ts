@@ -154,3 +154,50 @@ function sample(names: string[]): string {
   const shown = names.slice(0, 5).map((n) => `"${n}"`).join(', ');
   return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown;
 }
+
+/**
+ * Checks a walk of the listing page by page against the order of `sort`, without
+ * holding the pages: it keeps the names seen so far and, for each accepted ordering,
+ * whether the walk still agrees with it. The expected orders are sorted once.
+ */
+export class WalkOrderCheck {
+  private readonly byName: Map<string, FunctionFixture>;
+  private readonly seen = new Set<string>();
+  private readonly orderings: Array<Ordering & { expected: FunctionFixture[]; problem?: string }>;
+
+  constructor(
+    private readonly fixtures: readonly FunctionFixture[],
+    sort: Sort,
+  ) {
+    this.byName = new Map(fixtures.map((f) => [f.metadata.name, f]));
+    this.orderings = orderingsOf(sort).map((o) => ({ ...o, expected: [...fixtures].sort(o.compare) }));
+  }
+
+  /** The next page's names; why the walk so far is not a prefix of the listing in order, or undefined. */
+  page(names: readonly string[]): string | undefined {
+    for (const name of names) {
+      const position = this.seen.size;
+      const item = this.byName.get(name);
+      if (!item) return `item ${position} "${name}" is not one of the workspace's ${this.fixtures.length} functions`;
+      if (this.seen.has(name)) return `"${name}" is listed twice (again at position ${position})`;
+      this.seen.add(name);
+      for (const o of this.orderings) {
+        if (o.problem !== undefined) continue;
+        const expected = o.expected[position]!;
+        if (o.compare(item, expected) !== 0)
+          o.problem = `position ${position} in ${o.label} order should hold ${describeItem(expected)}${
+            o.label.startsWith('createdAt') ? ' or another item created at that instant' : ''
+          }, got ${describeItem(item)}`;
+      }
+      if (this.orderings.every((o) => o.problem !== undefined)) return this.orderings[0]!.problem;
+    }
+    return undefined;
+  }
+
+  /** Once the walk ended: why it did not list every function, or undefined. */
+  end(): string | undefined {
+    if (this.seen.size === this.fixtures.length) return undefined;
+    const missing = this.fixtures.map((f) => f.metadata.name).filter((n) => !this.seen.has(n));
+    return `expected all ${this.fixtures.length} functions, the walk listed ${this.seen.size}; missing ${sample(missing)}`;
+  }
+}

@@ -1,9 +1,9 @@
 // Sections 2.8 and 4.1: walking the cursors, and the pagination meta.
 import fc from 'fast-check';
-import { fixtureSetArb, sampleFixtureSet, scrambleCaseAndSpaces, searchQueryArb } from '../../generators/functions-fixtures.ts';
+import { fixtureSetArb, sampleFixtureSet, scrambleCaseAndSpaces, searchQueryArb, type FunctionFixture } from '../../generators/functions-fixtures.ts';
 import { rule, type Check } from '../../harness/check.ts';
-import { fetchPage, FIXTURE_NEEDS, setFunctions, walk } from './listing.ts';
-import { SORTS, sliceProblem } from './oracle.ts';
+import { fetchPage, FIXTURE_NEEDS, setFunctions, walk, walkEach } from './listing.ts';
+import { MAX_LIMIT, SORTS, WalkOrderCheck, type Sort } from './oracle.ts';
 
 /**
  * A limit and a set of functions that fills 0 to 6 pages of it and part of one more
@@ -17,15 +17,36 @@ const walkCaseArb = fc
     return fixtureSetArb({ minSize: size, maxSize: size }).map((fixtures) => ({ limit, fixtures }));
   });
 
+/** Walks `sort` at `limit` over the fixtures, checking each page as it comes against the expected order. */
+async function expectEveryItemOnce(t: Check, fixtures: readonly FunctionFixture[], sort: Sort, limit: number): Promise<void> {
+  const what = `walking sort=${sort} limit=${limit} over ${fixtures.length} functions`;
+  const order = new WalkOrderCheck(fixtures, sort);
+  await walkEach(t, { sort, limit }, fixtures.length, what, (page, i) => {
+    const problem = order.page(page.names);
+    t.assert(!problem, `${what} must list every function exactly once in order; by page ${i + 1}: ${problem}`, page.exchange);
+  });
+  const problem = order.end();
+  t.assert(!problem, `${what} must list every function exactly once in order: ${problem}`);
+}
+
+/** Walks at scale (bench --scale) take pages of 25 to 200: at 10,000 functions, 50 to 400 requests a walk. */
+const SCALE_LIMIT_MIN = 25;
+/** Each walk at scale is hundreds of requests: fewer cases than --runs. */
+const SCALE_RUNS = 6;
+
 rule('functions.pagination.every-item-once', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  const scale = t.config.fixtureScale;
+  if (scale) {
+    // One large set, put on the target once; each case walks all of it in one sort.
+    const fixtures = sampleFixtureSet(t.seed, { minSize: scale.functions, maxSize: scale.functions });
+    await setFunctions(t, fixtures);
+    const caseArb = fc.record({ sort: fc.constantFrom(...SORTS), limit: fc.oneof(fc.constant(MAX_LIMIT), fc.integer({ min: SCALE_LIMIT_MIN, max: MAX_LIMIT })) });
+    await t.property(caseArb, ({ sort, limit }) => expectEveryItemOnce(t, fixtures, sort, limit), { runs: Math.min(t.config.runs, SCALE_RUNS) });
+    return;
+  }
   await t.property(walkCaseArb, async ({ limit, fixtures }) => {
     await setFunctions(t, fixtures);
-    for (const sort of SORTS) {
-      const what = `walking sort=${sort} limit=${limit} over ${fixtures.length} functions`;
-      const pages = await walk(t, { sort, limit }, fixtures.length, what);
-      const problem = sliceProblem(pages.flatMap((p) => p.names), fixtures, sort, 0, fixtures.length);
-      t.assert(!problem, `${what} must list every function exactly once in order: ${problem}`);
-    }
+    for (const sort of SORTS) await expectEveryItemOnce(t, fixtures, sort, limit);
   });
 });
 

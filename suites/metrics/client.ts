@@ -105,9 +105,25 @@ export function expectRefusal(t: Check, res: HttpResponse, { operation, status }
 
 /**
  * Follows meta.nextCursor from the first page until meta.hasMore is false,
- * calling `onPage` on each page. More than `maxPages` pages (more than the query
- * has groups) fails the check.
+ * handing each page to `onPage` as it comes and keeping none. More than `maxPages`
+ * pages (more than the query has groups) fails the check. Returns the number of pages.
  */
+export async function walkEachPage(t: Check, r: MetricsRequest, maxPages: number, onPage: (page: MetricsPage, index: number) => void): Promise<number> {
+  let count = 0;
+  let cursor: string | undefined;
+  for (;;) {
+    const what = `page ${count + 1} of ${describe(r)}`;
+    const page = expectPage(t, await getMetrics(t, { ...r, cursor }), what);
+    onPage(page, count);
+    count += 1;
+    if (!page.meta.hasMore) return count;
+    t.assert(count < maxPages, `${what} still has meta.hasMore true, but the query has fewer than ${maxPages - 1} groups: following meta.nextCursor does not end`);
+    t.assert(page.meta.nextCursor !== '', `${what} has meta.hasMore true but an empty meta.nextCursor: the next page cannot be asked for`);
+    cursor = page.meta.nextCursor;
+  }
+}
+
+/** `walkEachPage`, keeping the pages. */
 export async function walkPages(
   t: Check,
   r: MetricsRequest,
@@ -115,17 +131,11 @@ export async function walkPages(
   onPage: (page: MetricsPage, index: number) => void = () => {},
 ): Promise<MetricsPage[]> {
   const pages: MetricsPage[] = [];
-  let cursor: string | undefined;
-  for (;;) {
-    const what = `page ${pages.length + 1} of ${describe(r)}`;
-    const page = expectPage(t, await getMetrics(t, { ...r, cursor }), what);
-    onPage(page, pages.length);
+  await walkEachPage(t, r, maxPages, (page, i) => {
+    onPage(page, i);
     pages.push(page);
-    if (!page.meta.hasMore) return pages;
-    t.assert(pages.length < maxPages, `${what} still has meta.hasMore true, but the query has fewer than ${maxPages - 1} groups: following meta.nextCursor does not end`);
-    t.assert(page.meta.nextCursor !== '', `${what} has meta.hasMore true but an empty meta.nextCursor: the next page cannot be asked for`);
-    cursor = page.meta.nextCursor;
-  }
+  });
+  return pages;
 }
 
 /** CONTRACT section 2, state `usage`: the account's events are exactly these. */

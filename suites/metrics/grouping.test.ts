@@ -1,12 +1,12 @@
 // Section 2.7: entries per unique combination of the requested dimensions, their
 // grouping fields, and the cost and usage summaries, compared with the oracle.
 import fc from 'fast-check';
-import { resolvedWindowArb, usageScenarioArb, type UsageScenario } from '../../generators/metrics-fixtures.ts';
+import { filtersArb, groupByArb, resolvedWindowArb, sampleScenario, usageScenarioArb, type UsageScenario } from '../../generators/metrics-fixtures.ts';
 import { rule, type Check } from '../../harness/check.ts';
-import { pointTime, withFixtures } from './client.ts';
+import { describe, pointTime, setUsage, walkEachPage, withFixtures } from './client.ts';
 import { amountMessage, closeTo } from './compare.ts';
-import { DIMENSION_FIELDS, entryKey, fixtureDimensions, groupLabel, units, usd, type Dimension } from './oracle.ts';
-import { answerOf, caseArb, type Answer, type CaseOptions, type MetricsCase } from './scenario.ts';
+import { DIMENSION_FIELDS, entryKey, expectedMetrics, fixtureDimensions, groupLabel, units, usd, type Dimension, type ExpectedMetrics } from './oracle.ts';
+import { answerOf, caseArb, expectedOf, requestOf, scaleResources, type Answer, type CaseOptions, type MetricsCase } from './scenario.ts';
 
 
 /** Events in and around a window of any resolution, explicit or omitted. */
@@ -67,13 +67,43 @@ rule('metrics.grouping.none-single-entry', withFixtures, async (t: Check) => {
   });
 });
 
+/** Each case at scale walks up to a few dozen pages, each of them reading every event of the window: fewer cases than --runs. */
+const SCALE_RUNS = 3;
+
+/** Every page's summary.totalCost, checked as the pages come (none is kept). */
+async function expectTotalCost(t: Check, c: MetricsCase, expected: ExpectedMetrics): Promise<void> {
+  const request = requestOf(c);
+  const query = describe(request);
+  const totalCost = usd(expected.total.costMicros);
+  await walkEachPage(t, request, expected.groups.size + expected.dormant.size + 2, (page, i) => {
+    const what = `${query}, page ${i + 1}: summary.totalCost (the ${expected.total.events} matching events in [startTime, endTime))`;
+    t.assert(closeTo(page.summary.totalCost, totalCost), amountMessage(what, totalCost, page.summary.totalCost));
+  });
+}
+
 rule('metrics.summary.total-cost', withFixtures, async (t: Check) => {
-  await eachAnswer(t, { groupBy: [0, 3], filters: true }, ({ query, expected, pages }) => {
-    const totalCost = usd(expected.total.costMicros);
-    for (const [i, page] of pages.entries()) {
-      const what = `${query}, page ${i + 1}: summary.totalCost (the ${expected.total.events} matching events in [startTime, endTime))`;
-      t.assert(closeTo(page.summary.totalCost, totalCost), amountMessage(what, totalCost, page.summary.totalCost));
-    }
+  const scale = t.config.fixtureScale;
+  if (scale) {
+    // Held from before the set is drawn: no other check draws or sends a set of usage events meanwhile, so one is in memory at a time.
+    await t.locks.enter('usage');
+    // One large set in and around a window, put on the target once; the cases vary groupBy and the filters.
+    const scenario = sampleScenario(resolvedWindowArb(t.config.profile), scaleResources(scale.usageEvents), scale.usageEvents, t.seed);
+    await setUsage(t, scenario.events);
+    const input = fc.record({ groupBy: groupByArb(fixtureDimensions(t.config.profile), 0, 3) as fc.Arbitrary<Dimension[]>, filters: filtersArb });
+    await t.property(
+      input,
+      async ({ groupBy, filters }) => {
+        const c: MetricsCase = { scenario, groupBy, filters };
+        await expectTotalCost(t, c, expectedMetrics(scenario.events, { window: scenario.window, groupBy, unit: scenario.resolution.bucket, ...filters }, false));
+      },
+      { runs: Math.min(t.config.runs, SCALE_RUNS) },
+    );
+    return;
+  }
+  const cases = caseArb(scenarios(t), { groupBy: [0, 3], filters: true, dimensions: fixtureDimensions(t.config.profile) });
+  await t.property(cases, async (c) => {
+    await setUsage(t, c.scenario.events);
+    await expectTotalCost(t, c, expectedOf(c));
   });
 });
 

@@ -76,8 +76,12 @@ const add = (a: Amounts, e: FixtureEvent) => {
 
 export const inWindow = (time: number, w: Window): boolean => w.start <= time && time < w.end;
 
-/** CONTRACT section 2: an event belongs to the bucket that holds its time; the window is [start, end). */
-export function expectedMetrics(events: readonly FixtureEvent[], q: ExpectedQuery): ExpectedMetrics {
+/**
+ * CONTRACT section 2: an event belongs to the bucket that holds its time; the window is [start, end).
+ * `withBuckets` false leaves every group's `buckets` empty (checks at scale that need only
+ * the groups and totals: memory stays linear in the groups, not groups × buckets).
+ */
+export function expectedMetrics(events: readonly FixtureEvent[], q: ExpectedQuery, withBuckets = true): ExpectedMetrics {
   const bucketStarts = bucketsOf(q.window.start, q.window.end, q.unit);
   const groups = new Map<string, ExpectedGroup>();
   const outside = new Set<string>();
@@ -92,11 +96,11 @@ export function expectedMetrics(events: readonly FixtureEvent[], q: ExpectedQuer
     let group = groups.get(key);
     if (!group) {
       const values = Object.fromEntries(q.groupBy.map((d) => [DIMENSION_FIELDS[d], e[DIMENSION_FIELDS[d]]]));
-      group = { ...zero(), values, buckets: bucketStarts.map(zero) };
+      group = { ...zero(), values, buckets: withBuckets ? bucketStarts.map(zero) : [] };
       groups.set(key, group);
     }
     add(group, e);
-    add(group.buckets[bucketIndex(bucketStarts, e.time)]!, e);
+    if (withBuckets) add(group.buckets[bucketIndex(bucketStarts, e.time)]!, e);
     add(total, e);
   }
   const dormant = new Set([...outside].filter((k) => !groups.has(k)));

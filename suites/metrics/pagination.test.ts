@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import {
   alignedWindowArb,
   eventsArb,
+  groupByArb,
+  sampleScenario,
   oneEventPerResourceArb,
   resourcesArb,
   resolvedWindowArb,
@@ -14,9 +16,9 @@ import {
 } from '../../generators/metrics-fixtures.ts';
 import { rule, type Check } from '../../harness/check.ts';
 import { addUnits, SECOND_MS } from './calendar.ts';
-import { describe, expectPage, expectRefusal, getMetrics, setUsage, walkPages, withFixtures, type MetricsRequest } from './client.ts';
-import { entryKey, expectedMetrics, fixtureDimensions, groupLabel, type Dimension } from './oracle.ts';
-import { caseArb, requestOf, type MetricsCase } from './scenario.ts';
+import { describe, expectPage, expectRefusal, getMetrics, setUsage, walkEachPage, walkPages, withFixtures, type MetricsRequest } from './client.ts';
+import { entryKey, expectedMetrics, fixtureDimensions, groupLabel, type Dimension, type ExpectedGroup } from './oracle.ts';
+import { caseArb, insertAt, requestOf, scaleResources, type MetricsCase } from './scenario.ts';
 
 const MAX_LIMIT = 100;
 const DAY_S = 86_400;
@@ -83,22 +85,53 @@ async function pagedCase(t: Check, c: MetricsCase, choice: LimitChoice) {
   return { groups, request: { ...requestOf(c), limit: limitFor(groups.size, choice) } };
 }
 
+/** Walks `request` page by page (keeping none): every group of `groups` exactly once, none other, at most `limit` a page. */
+async function expectComplete(t: Check, request: MetricsRequest & { limit: number }, groupBy: Dimension[], groups: ReadonlyMap<string, ExpectedGroup>): Promise<void> {
+  const seen = new Set<string>();
+  await walkEachPage(t, request, groups.size + 2, (page, i) => {
+    t.assert(page.data.length <= request.limit, `page ${i + 1} of ${describe(request)} must hold at most limit=${request.limit} entries, got ${page.data.length}`);
+    for (const entry of page.data) {
+      const key = entryKey(entry, groupBy);
+      const label = groupLabel(entry, groupBy);
+      t.assert(!seen.has(key), `following nextCursor over ${describe(request)} yields the group ${label} twice (again on page ${i + 1}); every group must come exactly once`);
+      seen.add(key);
+      t.assert(groups.has(key), `page ${i + 1} of ${describe(request)} holds the group ${label}, which has no event in the window`);
+    }
+  });
+  const missing = [...groups].filter(([k]) => !seen.has(k)).map(([, g]) => groupLabel(g.values, groupBy));
+  t.assert(missing.length === 0, `following nextCursor over ${describe(request)} must yield all ${groups.size} groups; ${missing.length} never came, e.g. ${missing.slice(0, 3).join(', ')}`);
+}
+
+/** Each case at scale walks 10 to 60 pages, each of them reading every event of the window: fewer cases than --runs. */
+const SCALE_RUNS = 3;
+
 rule('metrics.pagination.complete', withFixtures, async (t: Check) => {
+  const scale = t.config.fixtureScale;
+  if (scale) {
+    // Held from before the set is drawn: no other check draws or sends a set of usage events meanwhile, so one is in memory at a time.
+    await t.locks.enter('usage');
+    // One large set, every event in the window, put on the target once; the cases vary groupBy (always with
+    // resource_uuid, so that the walk is many pages long) and limit.
+    const windows = resolvedWindowArb(t.config.profile).filter((r) => r.explicit);
+    const scenario = sampleScenario(windows, scaleResources(scale.usageEvents), scale.usageEvents, t.seed, true);
+    await setUsage(t, scenario.events);
+    const others = fixtureDimensions(t.config.profile).filter((d) => d !== 'resource_uuid');
+    const input = fc.record({ others: groupByArb(others, 0, 2) as fc.Arbitrary<Dimension[]>, at: fc.nat(), limit: fc.integer({ min: 50, max: MAX_LIMIT }) });
+    await t.property(
+      input,
+      async ({ others: rest, at, limit }) => {
+        const groupBy = insertAt(rest, at, 'resource_uuid' as Dimension);
+        const c: MetricsCase = { scenario, groupBy, filters: {} };
+        const groups = expectedMetrics(scenario.events, { window: scenario.window, groupBy, unit: scenario.resolution.bucket }, false).groups;
+        await expectComplete(t, { ...requestOf(c), limit }, groupBy, groups);
+      },
+      { runs: Math.min(t.config.runs, SCALE_RUNS) },
+    );
+    return;
+  }
   await t.property(pagedCaseArb(t), async ({ c, limit: choice }) => {
     const { groups, request } = await pagedCase(t, c, choice);
-    const seen = new Map<string, number>();
-    await walkPages(t, request, groups.size + 2, (page, i) => {
-      t.assert(page.data.length <= request.limit, `page ${i + 1} of ${describe(request)} must hold at most limit=${request.limit} entries, got ${page.data.length}`);
-      for (const entry of page.data) {
-        const key = entryKey(entry, c.groupBy);
-        const label = groupLabel(entry, c.groupBy);
-        seen.set(key, (seen.get(key) ?? 0) + 1);
-        t.assert(seen.get(key) === 1, `following nextCursor over ${describe(request)} yields the group ${label} twice (again on page ${i + 1}); every group must come exactly once`);
-        t.assert(groups.has(key), `page ${i + 1} of ${describe(request)} holds the group ${label}, which has no event in the window`);
-      }
-    });
-    const missing = [...groups].filter(([k]) => !seen.has(k)).map(([, g]) => groupLabel(g.values, c.groupBy));
-    t.assert(missing.length === 0, `following nextCursor over ${describe(request)} must yield all ${groups.size} groups; ${missing.length} never came, e.g. ${missing.slice(0, 3).join(', ')}`);
+    await expectComplete(t, request, c.groupBy, groups);
   });
 });
 

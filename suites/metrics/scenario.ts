@@ -69,3 +69,9 @@ export async function answerOf(t: Check, c: MetricsCase): Promise<Answer> {
   const pages = await walkPages(t, request, expected.groups.size + expected.dormant.size + 2);
   return { request, query: describe(request), expected, pages, entries: pages.flatMap((p) => p.data) };
 }
+
+/**
+ * Resources of a usage set at scale (bench --scale, SuiteConfig.fixtureScale): 1,000
+ * from 50,000 events on, so that groupBy resource_uuid makes 1,000 to 3,000 groups.
+ */
+export const scaleResources = (events: number): number => Math.min(1_000, Math.ceil(events / 50));
