@@ -3,12 +3,10 @@
 // the reference implementation and still catch a fault of their rule, so the bench
 // measures checks that check.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { SuiteConfig } from '../harness/config.ts';
-import { createShared } from '../harness/coordination.ts';
 import { startReference } from '../reference/server.ts';
 import { SuiteSession } from '../runner/run-suites.ts';
-import { defaultProfile } from '../spec/profile.ts';
 import { findRule } from '../spec/rules/index.ts';
+import { referenceConfig } from './support/reference-config.ts';
 
 const SCALE = { functions: 1_000, usageEvents: 5_000 };
 const cases: Array<{ rule: string; fault: string }> = [
@@ -27,20 +25,7 @@ describe('checks at fixture scale', () => {
   async function verdictOf(rule: string, fault?: string) {
     const ref = await startReference(fault ? { fault } : {});
     try {
-      const config: SuiteConfig = {
-        baseUrl: ref.baseUrl,
-        sandboxUrl: ref.sandboxUrl,
-        controlUrl: ref.controlUrl,
-        accountId: ref.accountId,
-        credentials: ref.credentials,
-        profile: defaultProfile,
-        seed: 20261121,
-        runs: 2,
-        timeoutMs: 10_000,
-        readOnly: false,
-        shared: createShared(),
-        fixtureScale: SCALE,
-      };
+      const config = referenceConfig(ref, { seed: 20261121, runs: 2, fixtureScale: SCALE });
       const [verdict] = await session.run({ config, selected: [findRule(rule)] });
       return verdict!;
     } finally {

@@ -2,13 +2,11 @@
 // implementation started with it fails the rule the fault names. One vitest session
 // serves all runs of a file, so each fault costs its checks, not a runner start.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { SuiteConfig } from '../../harness/config.ts';
-import { createShared } from '../../harness/coordination.ts';
 import { faults } from '../../reference/faults/index.ts';
 import { startReference } from '../../reference/server.ts';
 import { SuiteSession } from '../../runner/run-suites.ts';
-import { defaultProfile } from '../../spec/profile.ts';
 import { findRule } from '../../spec/rules/index.ts';
+import { referenceConfig } from './reference-config.ts';
 
 const SEED = 20261121;
 const RUNS = 25;
@@ -29,19 +27,7 @@ export function describeFaultsOf(area: string): void {
       test(`${fault.name} is caught by ${fault.rule}`, async () => {
         const ref = await startReference({ fault: fault.name });
         try {
-          const config: SuiteConfig = {
-            baseUrl: ref.baseUrl,
-            sandboxUrl: ref.sandboxUrl,
-            controlUrl: ref.controlUrl,
-            accountId: ref.accountId,
-            credentials: ref.credentials,
-            profile: defaultProfile,
-            seed: SEED,
-            runs: RUNS,
-            timeoutMs: 10_000,
-            readOnly: false,
-            shared: createShared(),
-          };
+          const config = referenceConfig(ref, { seed: SEED, runs: RUNS });
           const [verdict] = await session.run({ config, selected: [findRule(fault.rule)] });
           expect(verdict?.status, `${fault.description}: ${verdict?.reason ?? ''}`).toBe('failed');
           expect(verdict?.evidence?.message).toBeTruthy();

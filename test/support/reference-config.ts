@@ -1,0 +1,20 @@
+import type { SuiteConfig } from '../../harness/config.ts';
+import { createShared } from '../../harness/coordination.ts';
+import type { ReferenceHandle } from '../../reference/server.ts';
+import { defaultProfile } from '../../spec/profile.ts';
+
+/** The suite configuration of an in-process run against a started reference, with every credential. */
+export function referenceConfig(ref: ReferenceHandle, settings: Pick<SuiteConfig, 'seed' | 'runs'> & Partial<SuiteConfig>): SuiteConfig {
+  return {
+    baseUrl: ref.baseUrl,
+    sandboxUrl: ref.sandboxUrl,
+    controlUrl: ref.controlUrl,
+    accountId: ref.accountId,
+    credentials: ref.credentials,
+    profile: defaultProfile,
+    timeoutMs: 10_000,
+    readOnly: false,
+    shared: createShared(),
+    ...settings,
+  };
+}
