@@ -3,30 +3,13 @@
 // failing check can show it. Redirects are answers to check, never followed; a 429
 // is retried a bounded number of times after a bounded wait; every attempt draws on
 // the run's request budget when it has one.
-import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type * as Undici from 'undici';
+import { Agent, errors as undiciErrors } from 'undici';
 import type { Exchange, RecordedRequest } from '../results/model.ts';
 import { curlLine } from './curl.ts';
 import { RATE_LIMIT_MAX_WAIT_MS, RATE_LIMIT_RETRIES, type RequestBudget } from './limits.ts';
 import type { Redactor } from './redact.ts';
 
-// The agent, its request API and the error classes alone, as undici's index puts them
-// together: the index also loads fetch, websockets and caches, about 70 ms and 8 MB more in
-// every worker thread. Should a version of undici lay its files out otherwise, the index.
-const require = createRequire(import.meta.url);
-const { Agent, errors: undiciErrors } = ((): Pick<typeof Undici, 'Agent' | 'errors'> => {
-  try {
-    const dispatcher = require('undici/lib/dispatcher/dispatcher.js') as { prototype: object };
-    const api = require('undici/lib/api/index.js') as Record<string, unknown>;
-    if (typeof api.request !== 'function') throw new Error('no request API');
-    if (!('request' in dispatcher.prototype)) Object.assign(dispatcher.prototype, api);
-    return { Agent: require('undici/lib/dispatcher/agent.js'), errors: require('undici/lib/core/errors.js') };
-  } catch {
-    return require('undici') as typeof Undici;
-  }
-})();
-type Agent = Undici.Agent;
 
 /** Bodies past this size are not read further: the target is wrong, and memory stays bounded. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -138,22 +121,8 @@ function lazily<T extends object>(target: T, key: string, compute: () => unknown
   });
 }
 
-/** Origin and path prefix (no trailing slash) of each base URL, parsed once; undefined for a base with a query or fragment. */
-const parsedBases = new Map<string, { origin: string; prefix: string } | undefined>();
-
-/** A path and query that URL parsing would leave as they are: only characters it keeps, no dot segment. */
-const VERBATIM_PATH = /^(?!.*%2e)(?:\/(?!\.\.?(?:[/?]|$))[A-Za-z0-9\-._~!$&'()*+,;=:@%]*)*(?:\?[A-Za-z0-9\-._~!$&()*+,;=:@%/?]+)?$/i;
-
-/** Where undici sends a request: what `new URL(url)` gives, without parsing every URL. */
-function requestTarget(base: string, path: string, query: string, url: string): { origin: string; path: string } {
-  let parsed = parsedBases.get(base);
-  if (!parsedBases.has(base)) {
-    const u = new URL(base);
-    parsed = u.search || u.hash || base.includes('#') || base.includes('?') ? undefined : { origin: u.origin, prefix: u.pathname.replace(/\/+$/, '') };
-    if (parsedBases.size > 64) parsedBases.clear();
-    parsedBases.set(base, parsed);
-  }
-  if (parsed && VERBATIM_PATH.test(path + query)) return { origin: parsed.origin, path: parsed.prefix + path + query };
+/** Where undici sends a request. */
+function requestTarget(url: string): { origin: string; path: string } {
   const u = new URL(url);
   return { origin: u.origin, path: u.pathname + u.search };
 }
@@ -192,7 +161,7 @@ export class HttpClient {
     const recorded: RecordedRequest = { method, url: redactor.text(url), headers: redactor.headers(headers) };
     // A body (fixtures of hundreds of items) is masked only if some evidence shows it.
     if (body !== undefined) lazily(recorded, 'body', () => redactor.text(body));
-    const target = requestTarget(base, path, query, url);
+    const target = requestTarget(url);
     for (let retry = 0; ; retry += 1) {
       const response = await this.attempt(target, method, headers, body, recorded);
       if (response.status !== 429) return response;
