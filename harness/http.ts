@@ -15,6 +15,8 @@ import type { Redactor } from './redact.ts';
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** What of a body is kept as evidence. */
 export const EVIDENCE_BODY_CHARS = 16 * 1024;
+/** Read past the evidence cut before masking, so a credential that straddles the cut is still masked whole. */
+const CUT_MARGIN_CHARS = 4096;
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -159,8 +161,15 @@ export class HttpClient {
     }
     const { redactor } = this.options;
     const recorded: RecordedRequest = { method, url: redactor.text(url), headers: redactor.headers(headers) };
-    // A body (fixtures of hundreds of items) is masked only if some evidence shows it.
-    if (body !== undefined) lazily(recorded, 'body', () => redactor.text(body));
+    // A body (fixtures of hundreds of items) is masked only if some evidence shows it, and
+    // like a response body only its start is kept: masked before it is cut, with a margin
+    // longer than any credential so no piece of one survives the cut.
+    if (body !== undefined) {
+      // Copied, not sliced: a V8 slice would keep the whole body alive with it.
+      const start = Buffer.from(body.slice(0, EVIDENCE_BODY_CHARS + CUT_MARGIN_CHARS)).toString();
+      lazily(recorded, 'body', () => redactor.text(start).slice(0, EVIDENCE_BODY_CHARS));
+      if (body.length > EVIDENCE_BODY_CHARS) recorded.truncated = true;
+    }
     const target = requestTarget(url);
     for (let retry = 0; ; retry += 1) {
       const response = await this.attempt(target, method, headers, body, recorded);

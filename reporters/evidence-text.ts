@@ -52,6 +52,7 @@ function exchangeLines({ request, response, networkError, curl }: Exchange, deta
   } else {
     lines.push('', '--- Request ---', requestHead(request));
     if (request.body !== undefined) lines.push('', request.body);
+    if (request.truncated) lines.push(TRUNCATED_NOTE);
     if (response) {
       lines.push('', '--- Response ---', responseHead(response));
       if (response.body !== '') lines.push('', response.body);

@@ -130,6 +130,7 @@ function evidenceBlock(evidence: Evidence): string {
     const { request, response } = exchange;
     parts.push(`<h4>Request</h4>`, pre(requestHead(request)));
     if (request.body !== undefined) parts.push(pre(request.body));
+    if (request.truncated) parts.push(`<p class="note">${escapeHtml(TRUNCATED_NOTE)}</p>`);
     if (response) {
       parts.push(`<h4>Response</h4>`, pre(responseHead(response)));
       if (response.body !== '') parts.push(pre(response.body));

@@ -10,6 +10,8 @@ export interface RecordedRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** true when the body was longer than the evidence cap and only its start is kept (the curl line then sends only that start). */
+  truncated?: boolean;
 }
 
 /** One HTTP response as the target sent it, capped and masked. */

@@ -1,0 +1,38 @@
+// Evidence of a request keeps only the start of a large body, masked before it is cut:
+// a fixture set of many megabytes never lands whole in a report, and a credential that
+// straddles the cut leaves no piece behind.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { EVIDENCE_BODY_CHARS, HttpClient } from '../harness/http.ts';
+import { Redactor } from '../harness/redact.ts';
+
+const SECRET = 'sekrit-token-0123456789abcdef';
+const server = createServer((req, res) => req.resume().on('end', () => res.writeHead(204).end()));
+let base: string;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+test('a large request body is kept up to the evidence cap, masked, and marked truncated', async () => {
+  const client = new HttpClient({ timeoutMs: 5_000, redactor: new Redactor([SECRET]) });
+  // The secret begins a few characters before the cut.
+  const filler = 'x'.repeat(EVIDENCE_BODY_CHARS - 20);
+  const res = await client.send(base, '/state', { method: 'POST', body: { a: filler, secret: SECRET, rest: 'y'.repeat(5_000_000) } });
+  await client.close();
+  const { request } = res.exchange;
+  expect(request.truncated).toBe(true);
+  expect(request.body!.length).toBeLessThanOrEqual(EVIDENCE_BODY_CHARS);
+  for (let i = 0; i + 8 <= SECRET.length; i++) expect(request.body).not.toContain(SECRET.slice(i, i + 8));
+  expect(res.exchange.curl.length).toBeLessThan(EVIDENCE_BODY_CHARS + 1_000);
+});
+
+test('a small request body is kept whole', async () => {
+  const client = new HttpClient({ timeoutMs: 5_000, redactor: new Redactor([SECRET]) });
+  const res = await client.send(base, '/state', { method: 'POST', body: { secret: SECRET, n: 1 } });
+  await client.close();
+  expect(res.exchange.request.body).toBe('{"secret":"***","n":1}');
+  expect(res.exchange.request.truncated).toBeUndefined();
+});
