@@ -22,12 +22,13 @@ export function groupBySection(rules: RuleResult[]): SectionGroup[] {
     .sort((a, b) => compareSections(a.section, b.section));
 }
 
-function firstSection(section: string): string {
+/** The first section number a rule cites ("4.1, 8" → "4.1"). */
+export function firstSection(section: string): string {
   return /\d+(?:\.\d+)*/.exec(section)?.[0] ?? UNNUMBERED;
 }
 
-// Number by number; a section without a number goes last.
-function compareSections(a: string, b: string): number {
+/** Number by number (4.2 before 4.10); a section without a number goes last. */
+export function compareSections(a: string, b: string): number {
   if (a === UNNUMBERED || b === UNNUMBERED) return Number(a === UNNUMBERED) - Number(b === UNNUMBERED);
   const left = a.split('.').map(Number);
   const right = b.split('.').map(Number);

@@ -11,6 +11,7 @@ import type { RuleStatus, RunResult } from '../results/model.ts';
 import { BROWSER_MISSING, hasChromium, launchChromium, openFile, type Browser, type OpenedPage } from './support/browser.ts';
 import { runWithEveryStatus } from './support/report-runs.ts';
 import { HOSTILE, redactor, result as sampleRun, SECRETS } from './support/sample-run.ts';
+import { compareSections, firstSection } from '../reporters/sections.ts';
 
 // One full-page picture of the real run's report, for a person to judge.
 const SCREENSHOT = path.join(tmpdir(), 'cp-conformance-report.png');
@@ -79,7 +80,7 @@ describe.skipIf(!present)('report.html in headless Chromium', () => {
       })),
     );
     const numbers = sections.map(({ heading }) => /^Section (\d+(?:\.\d+)*)$/.exec(heading)?.[1] ?? heading);
-    expect([...numbers].sort(bySectionNumber)).toEqual(numbers);
+    expect([...numbers].sort(compareSections)).toEqual(numbers);
     expect(sections.flatMap(({ ids }) => ids).sort()).toEqual(run.rules.map((rule) => rule.id).sort());
     for (const [i, { ids }] of sections.entries()) {
       for (const id of ids) expect(firstSection(run.rules.find((rule) => rule.id === id)!.section), id).toBe(numbers[i]);
@@ -131,17 +132,3 @@ describe.skipIf(!present)('report.html in headless Chromium', () => {
     }
   });
 });
-
-function firstSection(section: string): string {
-  return /\d+(?:\.\d+)*/.exec(section)?.[0] ?? section;
-}
-
-function bySectionNumber(a: string, b: string): number {
-  const left = a.split('.').map(Number);
-  const right = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const difference = (left[i] ?? -1) - (right[i] ?? -1);
-    if (difference !== 0) return difference;
-  }
-  return 0;
-}
