@@ -15,7 +15,7 @@ import { junitXml } from '../reporters/junit.ts';
 import { writeReports } from '../reporters/write.ts';
 import schema from '../results/results.schema.json' with { type: 'json' };
 
-import { BASE_URL, HOSTILE, redactor, result, SECRETS } from './support/sample-run.ts';
+import { BASE_URL, redactor, result, SECRETS } from './support/sample-run.ts';
 
 const { rules } = result;
 

@@ -18,17 +18,6 @@ export function addUnits(ms: number, unit: BucketUnit, n: number): number {
   return d.getTime();
 }
 
-/** Whether `ms` starts a bucket of `unit` (weeks start on Monday 00:00 UTC). */
-export function isBucketStart(ms: number, unit: BucketUnit): boolean {
-  const d = new Date(ms);
-  const onHour = d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
-  if (unit === 'hour') return onHour;
-  const onDay = onHour && d.getUTCHours() === 0;
-  if (unit === 'day') return onDay;
-  if (unit === 'week') return onDay && d.getUTCDay() === 1;
-  return onDay && d.getUTCDate() === 1;
-}
-
 /** The bucket starts of a window whose start is a bucket start: every bucket that intersects [start, end). */
 export function bucketsOf(start: number, end: number, unit: BucketUnit): number[] {
   const starts: number[] = [];

@@ -1,8 +1,8 @@
 // The expected answer of a metrics query, computed from the events the suite put
 // on the target (state `usage`), in exact integer amounts.
 import type { FixtureEvent, Window } from '../../generators/metrics-fixtures.ts';
-import type { Profile, ResolutionChoice } from '../../spec/profile.ts';
-import { bucketsOf, SECOND_MS, type BucketUnit } from './calendar.ts';
+import type { Profile } from '../../spec/profile.ts';
+import { bucketsOf, type BucketUnit } from './calendar.ts';
 
 /**
  * The groupBy dimensions the usage events carry, with the entry field each fills
@@ -117,12 +117,6 @@ function bucketIndex(starts: readonly number[], time: number): number {
     else hi = mid - 1;
   }
   return lo;
-}
-
-/** The profile's choice for an omitted resolution: the first whose maximum window is strictly longer than the window. */
-export function autoResolution(profile: Profile, window: Window): ResolutionChoice | undefined {
-  const seconds = (window.end - window.start) / SECOND_MS;
-  return profile.resolutions.find((r) => r.maxWindowSeconds === null || seconds < r.maxWindowSeconds);
 }
 
 /** Section 4.1: the distinct resource types with at least one event in the window. */
