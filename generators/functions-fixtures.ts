@@ -3,6 +3,7 @@
 // rules: names over the whole allowed alphabet and length, display names with spaces
 // and capitals, labels, and createdAt values drawn from a small pool so ties occur.
 import fc from 'fast-check';
+import { stringMatching } from './string-matching.ts';
 
 export interface FunctionFixture {
   metadata: {
@@ -33,11 +34,11 @@ const LONG_LABEL_MIN = 260;
 
 // Section 2.1: lowercase alphanumeric and hyphens, at most 49. The sets keep to the
 // DNS-label subset (a letter first, no hyphen last) that every implementation accepts.
-const nameArb = fc.stringMatching(/^[a-z]([a-z0-9-]{0,47}[a-z0-9])?$/);
-const displayNameArb = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,62}$/);
-const labelKeyArb = fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/);
-const labelValueArb = fc.stringMatching(/^[A-Za-z0-9 ._-]{0,30}$/);
-const longLabelValueArb = fc.stringMatching(new RegExp(`^[a-z0-9][a-z0-9 -]{${LONG_LABEL_MIN},300}[a-z0-9]$`));
+const nameArb = stringMatching(/^[a-z]([a-z0-9-]{0,47}[a-z0-9])?$/);
+const displayNameArb = stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,62}$/);
+const labelKeyArb = stringMatching(/^[a-z][a-z0-9-]{0,15}$/);
+const labelValueArb = stringMatching(/^[A-Za-z0-9 ._-]{0,30}$/);
+const longLabelValueArb = stringMatching(new RegExp(`^[a-z0-9][a-z0-9 -]{${LONG_LABEL_MIN},300}[a-z0-9]$`));
 
 /** Timestamps start here and step by an hour, so equal pool indexes are equal instants. */
 const EPOCH_SECONDS = Date.UTC(2022, 0, 1) / 1000;
@@ -94,7 +95,7 @@ function buildSet(parts: ItemParts[], poolSize: number, shared: [string, string]
 
 /** Fixture sets of `minSize` to `maxSize` functions. */
 export function fixtureSetArb(options: FixtureSetOptions): fc.Arbitrary<FunctionFixture[]> {
-  const sharedArb = options.sharedLabel ? fc.tuple(labelKeyArb, fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{2,20}$/)) : fc.constant(null);
+  const sharedArb = options.sharedLabel ? fc.tuple(labelKeyArb, stringMatching(/^[A-Za-z][A-Za-z0-9 ]{2,20}$/)) : fc.constant(null);
   return fc.integer({ min: options.minSize, max: options.maxSize }).chain((size) =>
     fc
       .tuple(
@@ -147,7 +148,7 @@ function substringOfField(fixtures: readonly FunctionFixture[], field: SearchFie
 }
 
 /** Text that no fixture holds: `~` is outside every alphabet the fixtures use. */
-export const unmatchedQueryArb = fc.stringMatching(/^[a-z]{1,6}~[a-z]{1,6}$/);
+export const unmatchedQueryArb = stringMatching(/^[a-z]{1,6}~[a-z]{1,6}$/);
 
 /**
  * One query per kind of field the set has (a lowercase substring of it) and one that
@@ -196,7 +197,7 @@ export function dateArb(from: string, to: string): fc.Arbitrary<string> {
 export const invalidLimitArb: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: -1_000_000, max: 0 }).map(String),
   fc.tuple(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 1, max: 999 })).map(([whole, fraction]) => `${whole}.${fraction}`),
-  fc.stringMatching(/^[a-z]{1,8}$/),
+  stringMatching(/^[a-z]{1,8}$/),
   fc.constantFrom('5a', '1/2', 'ten', '--1', '[]'),
 );
 
@@ -204,14 +205,14 @@ export const invalidLimitArb: fc.Arbitrary<string> = fc.oneof(
 export const unknownSortArb: fc.Arbitrary<string> = fc
   .oneof(
     fc.constantFrom('createdAt', 'name', 'updatedAt:desc', 'updatedAt:asc', 'createdAt:up', 'name:descending', 'displayName:asc', 'asc', '-createdAt', 'createdAt:desc,name:asc'),
-    fc.stringMatching(/^[a-zA-Z]{1,12}(:[a-z]{1,6})?$/),
+    stringMatching(/^[a-zA-Z]{1,12}(:[a-z]{1,6})?$/),
   )
   .filter((s) => !LISTING_SORTS.some((v) => v.toLowerCase() === s.toLowerCase()));
 
 /** q values that trim to fewer than 2 characters: mostly one character with spaces around, sometimes only spaces. */
 export const shortQueryArb: fc.Arbitrary<string> = fc.oneof(
-  { weight: 4, arbitrary: fc.stringMatching(/^ {0,3}[A-Za-z0-9-] {0,3}$/) },
-  { weight: 1, arbitrary: fc.stringMatching(/^ {0,3}$/) },
+  { weight: 4, arbitrary: stringMatching(/^ {0,3}[A-Za-z0-9-] {0,3}$/) },
+  { weight: 1, arbitrary: stringMatching(/^ {0,3}$/) },
 );
 
 /**
@@ -224,7 +225,7 @@ export function overlongQueryArb(longValues: readonly string[]): fc.Arbitrary<st
     fc
       .integer({ min: 0, max: value.length - 200 })
       .filter((start) => value[start] !== ' ')
-      .chain((start) => fc.stringMatching(/^~[a-z]{0,59}$/).map((tail) => value.slice(start, start + 200) + tail)),
+      .chain((start) => stringMatching(/^~[a-z]{0,59}$/).map((tail) => value.slice(start, start + 200) + tail)),
   );
 }
 

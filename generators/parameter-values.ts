@@ -3,6 +3,7 @@
 // semantics make valid (a clamped limit above its maximum, an over-long `q` that
 // may be cut) is never offered as a break: a false alarm is a defect of the suite.
 import fc from 'fast-check';
+import { stringMatching } from './string-matching.ts';
 import type { QueryValue } from '../harness/http.ts';
 import type { Parameter } from './operations.ts';
 import { arbitraryFromSchema } from './schema-arbitrary.ts';
@@ -44,12 +45,12 @@ const FROM_PREVIOUS_RESPONSE = new Set(['cursor']);
  */
 const PATH_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,23}$/;
 const PATH_SEGMENT_CHARS = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
-const segmentArb = fc.stringMatching(PATH_SEGMENT);
+const segmentArb = stringMatching(PATH_SEGMENT);
 
 /** A lowercase token that is none of `values`, not even by case or surrounding space. */
 function unknownTokenArb(values: readonly unknown[]): fc.Arbitrary<string> {
   const known = new Set(values.map((v) => String(v).toLowerCase()));
-  return fc.stringMatching(/^[a-z][a-z0-9_]{0,15}$/).filter((token) => !known.has(token));
+  return stringMatching(/^[a-z][a-z0-9_]{0,15}$/).filter((token) => !known.has(token));
 }
 
 /** Strings no date-time parser accepts (numbers are left out: a lenient server may read epoch seconds). */
@@ -122,7 +123,7 @@ export function parameterBreaks(parameter: Parameter, options: CallerOptions): P
   if (schema.type === 'integer') {
     const low = schema.minimum ?? 0;
     const high = Math.max(low, (schema.maximum ?? low + 1000) - 1);
-    add('not-an-integer', fc.oneof(fc.integer({ min: low, max: high }).map((n) => `${n}.5`), fc.stringMatching(/^[a-z]{1,8}$/)));
+    add('not-an-integer', fc.oneof(fc.integer({ min: low, max: high }).map((n) => `${n}.5`), stringMatching(/^[a-z]{1,8}$/)));
   }
   if (schema.type === 'boolean') add('not-a-boolean', fc.constantFrom(...NOT_A_BOOLEAN));
   if (schema.enum) add('not-in-enum', unknownTokenArb(schema.enum));
@@ -139,9 +140,9 @@ export function parameterBreaks(parameter: Parameter, options: CallerOptions): P
     // Still matching the pattern (and one path segment), so that the length is the only thing wrong.
     const candidates =
       schema.pattern !== undefined
-        ? fc.stringMatching(new RegExp(schema.pattern), { size: 'max', maxLength: tooLong + 50 })
+        ? stringMatching(new RegExp(schema.pattern), { size: 'max', maxLength: tooLong + 50 })
         : parameter.in === 'path'
-          ? fc.stringMatching(/^[A-Za-z0-9_-]+$/, { size: 'max', maxLength: tooLong + 50 })
+          ? stringMatching(/^[A-Za-z0-9_-]+$/, { size: 'max', maxLength: tooLong + 50 })
           : fc.string({ minLength: tooLong, maxLength: tooLong + 50 });
     add('over-max-length', candidates.filter((v) => v.length >= tooLong && (parameter.in !== 'path' || PATH_SEGMENT_CHARS.test(v))));
   }

@@ -3,6 +3,7 @@
 // fields (the target fills those), except metadata.createdAt, which fixtures may set.
 // The overrides below add only what a schema cannot state.
 import fc from 'fast-check';
+import { stringMatching } from './string-matching.ts';
 import { loadSpecs } from '../spec/openapi.ts';
 import { arbitraryFromSchema, dateTimeArb, type JsonSchema } from './schema-arbitrary.ts';
 
@@ -136,7 +137,7 @@ export function uniqueByName<R extends Resource>(arb: fc.Arbitrary<R>, size: { m
 }
 
 /** Lowercase identifiers (workspace names follow metadata.name), short so that samples repeat and group together. */
-const identifierArb = fc.stringMatching(/^[a-z][a-z0-9-]{0,7}$/);
+const identifierArb = stringMatching(/^[a-z][a-z0-9-]{0,7}$/);
 /** USD amounts in cents, and usages in thousandths: finite and non-negative, as metered quantities are. */
 const costArb = fc.integer({ min: 0, max: 100_000 }).map((cents) => cents / 100);
 const usageArb = fc.integer({ min: 0, max: 10_000_000 }).map((milli) => milli / 1000);

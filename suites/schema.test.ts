@@ -2,6 +2,7 @@
 // control URL the checks generate the data (every optional field, several items);
 // without one they validate what the target already holds.
 import fc from 'fast-check';
+import { stringMatching } from '../generators/string-matching.ts';
 import { rule, type Check } from '../harness/check.ts';
 import type { StateName } from '../harness/control.ts';
 import type { HttpResponse } from '../harness/http.ts';
@@ -91,7 +92,7 @@ rule('schema.metrics-enums', { needs: ['accountId'] }, async (t: Check) => {
 /** A process as the `processes` state takes it (CONTRACT section 2). */
 const processArb = fc.record({
   pid: fc.integer({ min: 1, max: 4_194_304 }).map(String),
-  name: fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/),
+  name: stringMatching(/^[a-z][a-z0-9-]{0,15}$/),
   stdout: fc.string({ maxLength: 200 }),
   stderr: fc.string({ maxLength: 200 }),
 });

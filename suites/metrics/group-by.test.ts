@@ -1,5 +1,6 @@
 // Section 4.1, 7, 8: groupBy takes at most 3 dimensions, each from the group-by enum.
 import fc from 'fast-check';
+import { stringMatching } from '../../generators/string-matching.ts';
 import { groupByArb, hoursWindowArb } from '../../generators/metrics-fixtures.ts';
 import { rule, type Check } from '../../harness/check.ts';
 import { expectPage, expectRefusal, getMetrics, metricsPath } from './client.ts';
@@ -25,7 +26,7 @@ rule('metrics.group-by.unknown-rejected', { needs: ['accountId'] }, async (t: Ch
   const listed = (res.json as Record<string, unknown> | undefined)?.[t.config.profile.enumValuesKey];
   if (res.status === 200 && Array.isArray(listed)) for (const v of listed) known.add(String(v));
   const unknown = fc
-    .oneof(fc.constantFrom('region', 'cost', 'account', 'resource', 'project', 'time'), fc.stringMatching(/^[a-z][a-z_]{0,15}$/))
+    .oneof(fc.constantFrom('region', 'cost', 'account', 'resource', 'project', 'time'), stringMatching(/^[a-z][a-z_]{0,15}$/))
     .filter((v) => !known.has(v));
   const valid = t.config.profile.groupByDimensions;
   const input = fc.record({ window: hoursWindowArb, others: groupByArb(valid, 0, 2), unknown, at: fc.nat() });
