@@ -233,11 +233,14 @@ export class HttpClient {
       this.options.onExchange?.(exchange);
       let json: unknown;
       let isJson = false;
-      try {
-        json = JSON.parse(text);
-        isJson = true;
-      } catch {
-        json = undefined;
+      // An empty body (every 204) is not JSON; not parsing it spares a thrown SyntaxError per request.
+      if (text.length > 0) {
+        try {
+          json = JSON.parse(text);
+          isJson = true;
+        } catch {
+          json = undefined;
+        }
       }
       return { status: res.statusCode, headers: responseHeaders, text, json, isJson, exchange };
     } catch (error) {
