@@ -3,7 +3,7 @@
 // instance, so several runs (the self-tests' one per fault) pay its start once.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import type { TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import { createVitest } from 'vitest/node';
 import type { SuiteFile } from '../harness/check.ts';
@@ -33,6 +33,21 @@ async function suiteFiles(): Promise<Array<SuiteFile & { area: string }>> {
   });
 }
 
+/**
+ * Where vitest keeps the suites as it transformed them (TypeScript to JavaScript), so that a
+ * run after the first starts without transforming them again: about 0.7 s and 90 MB less.
+ * Where the package cannot write (a read-only install), every run transforms them.
+ */
+async function moduleCachePath(): Promise<string | undefined> {
+  const cache = path.join(packageRoot, 'node_modules', '.cache', 'cp-conformance-modules');
+  try {
+    await mkdir(cache, { recursive: true });
+    return cache;
+  } catch {
+    return undefined;
+  }
+}
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface ActiveRun {
@@ -55,6 +70,7 @@ export class SuiteSession {
    */
   static async open(ruleTimeoutMs: number, concurrency = 1): Promise<SuiteSession> {
     const session = new SuiteSession(undefined);
+    const cachePath = await moduleCachePath();
     const collector = {
       onTestCaseResult: (testCase: TestCase) => session.record(testCase),
       onTestRunEnd: (modules: ReadonlyArray<TestModule>) => {
@@ -87,6 +103,7 @@ export class SuiteSession {
         testTimeout: ruleTimeoutMs,
         hookTimeout: ruleTimeoutMs,
         passWithNoTests: true,
+        experimental: cachePath ? { fsModuleCache: true, fsModuleCachePath: cachePath } : {},
       },
       { logLevel: 'silent' },
     );
