@@ -12,9 +12,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Agent } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { DEFAULT_RUNS, parseRunOptions } from '../cli/options.ts';
 import { runConformance } from '../runner/run.ts';
+import type { ChildMessage, JournalEntry } from './journaled-reference.ts';
 import { referenceScaling, SCALE } from './reference-scaling.ts';
 
 const SEED = 20261121;
@@ -25,17 +26,30 @@ interface Served {
   env: Record<string, string>;
 }
 
-/** Starts `cp-conformance serve` and reads the environment lines it prints. */
+/** Starts the journaling reference (journaled-reference.ts) and waits for its environment. */
 function serveReference(): Promise<Served> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'bin/cp-conformance.js'), 'serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (!out.includes('Ctrl-C')) return;
-      resolve({ child, env: Object.fromEntries([...out.matchAll(/^(CP_[A-Z_]+)=(.+)$/gm)].map((m) => [m[1]!, m[2]!])) });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/journaled-reference.ts')], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced',
+    });
+    child.once('message', (message: ChildMessage) => {
+      if (message.kind === 'listening') resolve({ child, env: message.env });
     });
     child.once('exit', (code) => reject(new Error(`the reference implementation exited with ${code}`)));
+  });
+}
+
+/** Every request the reference has received since the last call. */
+function journalOf(served: Served): Promise<JournalEntry[]> {
+  return new Promise((resolve) => {
+    const onMessage = (message: ChildMessage) => {
+      if (message.kind !== 'journal') return;
+      served.child.off('message', onMessage);
+      resolve(message.entries);
+    };
+    served.child.on('message', onMessage);
+    served.child.send({ kind: 'journal' });
   });
 }
 
@@ -49,14 +63,14 @@ async function cpuSecondsOf(pid: number): Promise<number | undefined> {
   }
 }
 
-/** The floor: `count` keep-alive GETs of a page of functions, `concurrency` at a time, undici alone. */
-async function floorMs(baseUrl: string, token: string, count: number, concurrency: number): Promise<number> {
+/** `concurrency` lanes send `requests`, in order, each the next one not yet sent: undici alone over keep-alive. */
+async function sendAll(origin: string, requests: readonly JournalEntry[], concurrency: number): Promise<number> {
   const agent = new Agent({ keepAliveTimeout: 10_000, connections: concurrency });
-  const url = new URL(`${baseUrl}/functions?limit=50`);
-  let left = count;
+  let next = 0;
   const lane = async () => {
-    while (left-- > 0) {
-      const res = await agent.request({ origin: url.origin, path: url.pathname + url.search, method: 'GET', headers: { authorization: `Bearer ${token}` } });
+    for (let request = requests[next++]; request; request = requests[next++]) {
+      const { method, url, headers, body } = request;
+      const res = await agent.request({ origin, path: url, method: method as Dispatcher.HttpMethod, headers, body: body || undefined });
       await res.body.dump();
     }
   };
@@ -65,6 +79,24 @@ async function floorMs(baseUrl: string, token: string, count: number, concurrenc
   const elapsed = performance.now() - started;
   await agent.close();
   return elapsed;
+}
+
+/**
+ * The floor the issue names: the time the target needs to answer the requests the suite sent.
+ * The reference's journal of the run is replayed, the same requests in the same order, as many
+ * at a time as the suite's concurrency. Also timed for comparison: as many GETs of one listing
+ * page, the cheapest request the suite makes often (the floor of earlier versions of the bench).
+ */
+async function floors(served: Served, concurrency: number) {
+  const journal = await journalOf(served);
+  const origin = new URL(served.env.CP_BASE_URL!).origin;
+  const replayMs = await sendAll(origin, journal, concurrency);
+  await journalOf(served);
+  const page = new URL(`${served.env.CP_BASE_URL!}/functions?limit=50`);
+  const get: JournalEntry = { method: 'GET', url: page.pathname + page.search, headers: { authorization: `Bearer ${served.env.CP_TOKEN!}` }, body: '' };
+  const repeatedGetMs = await sendAll(origin, Array.from({ length: journal.length }, () => get), concurrency);
+  await journalOf(served);
+  return { replayMs, repeatedGetMs, requests: journal.length, bytes: journal.reduce((sum, r) => sum + r.body.length, 0) };
 }
 
 const scale = process.argv.slice(2).includes('--scale');
@@ -88,7 +120,7 @@ try {
   // Read before anything else runs in this process (the scaling fixtures below are the bench's, not the runner's).
   const peakRss = process.resourceUsage().maxRSS;
   const requests = result.rules.reduce((sum, r) => sum + r.requests, 0);
-  const floor = await floorMs(served.env.CP_BASE_URL!, served.env.CP_TOKEN!, requests, options.concurrency);
+  const floor = await floors(served, options.concurrency);
   const scaling = scale ? await referenceScaling(served.env.CP_BASE_URL!, served.env.CP_CONTROL_URL!, served.env.CP_TOKEN!, served.env.CP_ACCOUNT_ID!, SEED) : undefined;
   const figures = {
     scenario: scale ? 'scale' : 'default',
@@ -100,8 +132,12 @@ try {
     wallSeconds: +(wallMs / 1000).toFixed(2),
     requests,
     requestsPerSecond: Math.round(requests / (wallMs / 1000)),
-    floorSeconds: +(floor / 1000).toFixed(2),
-    ratioToFloor: +(wallMs / floor).toFixed(2),
+    floorSeconds: +(floor.replayMs / 1000).toFixed(2),
+    ratioToFloor: +(wallMs / floor.replayMs).toFixed(2),
+    repeatedGetSeconds: +(floor.repeatedGetMs / 1000).toFixed(2),
+    ratioToRepeatedGet: +(wallMs / floor.repeatedGetMs).toFixed(2),
+    requestsReceived: floor.requests,
+    requestBodyMB: +(floor.bytes / 1e6).toFixed(1),
     runnerCpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(2),
     runnerPeakMemoryMB: Math.round(peakRss / 1024),
     referenceCpuSeconds: +refCpuSeconds.toFixed(2),
@@ -128,5 +164,5 @@ try {
   }
   console.log(`written to ${path.relative(process.cwd(), file)}`);
 } finally {
-  served.child.kill('SIGTERM');
+  served.child.disconnect();
 }

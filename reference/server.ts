@@ -21,6 +21,16 @@ export interface ReferenceOptions {
   port?: number;
   /** Name of one fault of the catalogue (reference/faults/). */
   fault?: string;
+  /** Sees every request as it arrived, body read (the bench replays them for its floor). */
+  onRequest?: (request: ReceivedRequest) => void;
+}
+
+export interface ReceivedRequest {
+  method: string;
+  /** Path and query. */
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
 }
 
 export interface ReferenceHandle {
@@ -65,6 +75,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     const url = new URL(req.url ?? '/', 'http://reference');
     const raw = await readBody(req, url.pathname === CONTROL_ENDPOINT ? MAX_CONTROL_BODY : MAX_REQUEST_BODY);
     if (raw === undefined) return send(res, apiError(413, 'PayloadTooLarge', 'request body too large'));
+    options.onRequest?.({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: raw });
     let body: unknown;
     if (raw.length > 0) {
       try {

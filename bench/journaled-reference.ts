@@ -1,0 +1,49 @@
+// The bench's reference implementation, in a child process of its own (its CPU and
+// memory are not the runner's): it keeps every request it receives, and hands the
+// journal to the bench on request, which replays it for the floor.
+import { startReference, type ReceivedRequest } from '../reference/server.ts';
+
+/** What the bench replays: one request as the reference received it. */
+export interface JournalEntry {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type ChildMessage = { kind: 'listening'; env: Record<string, string> } | { kind: 'journal'; entries: JournalEntry[] };
+
+/** Headers the replaying client sets itself. */
+const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
+
+function entryOf(request: ReceivedRequest): JournalEntry {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return { method: request.method, url: request.url, headers, body: request.body };
+}
+
+let journal: JournalEntry[] = [];
+const handle = await startReference({ onRequest: (request) => journal.push(entryOf(request)) });
+const send = (message: ChildMessage) => process.send!(message);
+process.on('message', (message: { kind: string }) => {
+  if (message.kind !== 'journal') return;
+  send({ kind: 'journal', entries: journal });
+  journal = [];
+});
+process.once('disconnect', () => void handle.close());
+const c = handle.credentials;
+send({
+  kind: 'listening',
+  env: {
+    CP_BASE_URL: handle.baseUrl,
+    CP_SANDBOX_URL: handle.sandboxUrl,
+    CP_CONTROL_URL: handle.controlUrl,
+    CP_ACCOUNT_ID: handle.accountId,
+    CP_TOKEN: c.admin,
+    CP_MEMBER_TOKEN: c.member,
+    CP_NO_SCOPE_TOKEN: c.noScope,
+    CP_OTHER_WORKSPACE_TOKEN: c.otherWorkspace,
+  },
+});
