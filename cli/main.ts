@@ -3,12 +3,10 @@
 import { parseArgs } from 'node:util';
 import { Redactor } from '../harness/redact.ts';
 import { createConsoleProgress } from '../reporters/console.ts';
-import { writeReports } from '../reporters/write.ts';
 import { RunError } from '../runner/run-error.ts';
 import { runConformance, type RunBound } from '../runner/run.ts';
 import { rules } from '../spec/rules/index.ts';
 import { credentialsIn, parseRunOptions, runOptionTable } from './options.ts';
-import { serve } from './serve.ts';
 
 const usage = `Usage: cp-conformance <command> [options]
 
@@ -60,8 +58,11 @@ async function run(argv: string[]): Promise<number> {
   const options = parseRunOptions(argv, process.env);
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
   let progress: ReturnType<typeof createConsoleProgress> | undefined;
+  // The report writers are needed only at the end: loaded while the checks run, not before them.
+  let reporters: Promise<typeof import('../reporters/write.ts')> | undefined;
   const { result, redactor } = await runConformance(options, {
     onStart: ({ seed, target, rules: total, bound, redactor }) => {
+      reporters = import('../reporters/write.ts');
       progress = createConsoleProgress(process.stdout, { total, color, redactor });
       process.stdout.write(
         `cp-conformance: ${total} rules against ${target.embedded ? 'the embedded reference implementation at ' : ''}${redactor.text(target.baseUrl)}\n` +
@@ -70,6 +71,7 @@ async function run(argv: string[]): Promise<number> {
     },
     onRuleFinished: (rule) => progress?.ruleFinished(rule),
   });
+  const { writeReports } = await (reporters ?? import('../reporters/write.ts'));
   const written = await writeReports(result, options.reportDir, redactor);
   process.stdout.write('\n');
   progress?.summary(result, written);
@@ -91,6 +93,7 @@ async function serveCommand(argv: string[]): Promise<number> {
   }
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new RunError(`--port must be a port number: ${values.port}`);
+  const { serve } = await import('./serve.ts');
   await serve({ port, fault: values.fault });
   return 0;
 }

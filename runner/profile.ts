@@ -1,10 +1,7 @@
 // Loads a user's profile file over the defaults; a bad file is a RunError naming the key.
 import { readFile } from 'node:fs/promises';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { defaultProfile, profileSchema, type Profile } from '../spec/profile.ts';
 import { RunError } from './run-error.ts';
-
-const validate = new Ajv2020({ allErrors: false }).compile(profileSchema);
 
 export async function loadProfile(file: string | undefined): Promise<Profile> {
   if (!file) return defaultProfile;
@@ -20,6 +17,9 @@ export async function loadProfile(file: string | undefined): Promise<Profile> {
   } catch (error) {
     throw new RunError(`the profile ${file} is not valid JSON: ${(error as Error).message}`);
   }
+  // ajv is loaded only for a profile file: most runs use the defaults.
+  const { Ajv2020 } = await import('ajv/dist/2020.js');
+  const validate = new Ajv2020({ allErrors: false }).compile(profileSchema);
   if (!validate(parsed)) {
     const e = validate.errors?.[0];
     const key = e?.keyword === 'additionalProperties' ? `${e.instancePath}/${String(e.params.additionalProperty)}` : e?.instancePath;

@@ -8,7 +8,7 @@ import { createShared } from '../harness/coordination.ts';
 import { BudgetSpent, RATE_LIMIT_MAX_WAIT_MS, RequestBudget, RULE_TIMEOUT_MS } from '../harness/limits.ts';
 import { Redactor } from '../harness/redact.ts';
 import { randomSeed } from '../harness/seed.ts';
-import { startReference, type ReferenceHandle } from '../reference/server.ts';
+import type { ReferenceHandle } from '../reference/server.ts';
 import type { RuleResult, RunResult, TargetDescription } from '../results/model.ts';
 import { selectRules } from '../spec/rules/index.ts';
 import { loadProfile } from './profile.ts';
@@ -41,7 +41,8 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}):
   const selected = selectRules(options.only, options.skip);
   if (selected.length === 0) throw new RunError(`no rule matches --only ${options.only.join(', ')} (see \`cp-conformance rules\`)`);
   const seed = options.seed ?? randomSeed();
-  const reference = options.baseUrl ? undefined : await startReference();
+  // The reference implementation is loaded only when it is the target.
+  const reference = options.baseUrl ? undefined : await (await import('../reference/server.ts')).startReference();
   try {
     const config = suiteConfig(options, reference, profile, seed);
     const redactor = new Redactor(Object.values(config.credentials));
