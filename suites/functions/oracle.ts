@@ -27,6 +27,9 @@ const byName: Compare = (a, b) => codeUnitOrder(a.metadata.name, b.metadata.name
 // names equal without their hyphens may then come in either order.
 const byNameIgnoringHyphens: Compare = (a, b) => codeUnitOrder(a.metadata.name.replaceAll('-', ''), b.metadata.name.replaceAll('-', ''));
 const reversed = (compare: Compare): Compare => (a, b) => compare(b, a);
+const byCreatedAtDesc = reversed(byCreatedAt);
+const byNameDesc = reversed(byName);
+const byNameIgnoringHyphensDesc = reversed(byNameIgnoringHyphens);
 
 /**
  * The orders a sort may produce. createdAt ties compare equal (any order among them);
@@ -38,7 +41,7 @@ export function orderingsOf(sort: Sort): Ordering[] {
     case 'createdAt:asc':
       return [{ label: 'createdAt ascending', compare: byCreatedAt }];
     case 'createdAt:desc':
-      return [{ label: 'createdAt descending', compare: reversed(byCreatedAt) }];
+      return [{ label: 'createdAt descending', compare: byCreatedAtDesc }];
     case 'name:asc':
       return [
         { label: 'name ascending', compare: byName },
@@ -46,10 +49,21 @@ export function orderingsOf(sort: Sort): Ordering[] {
       ];
     case 'name:desc':
       return [
-        { label: 'name descending', compare: reversed(byName) },
-        { label: 'name descending (hyphens ignored)', compare: reversed(byNameIgnoringHyphens) },
+        { label: 'name descending', compare: byNameDesc },
+        { label: 'name descending (hyphens ignored)', compare: byNameIgnoringHyphensDesc },
       ];
   }
+}
+
+/** Each fixture set in each order, sorted once: a paged walk checks every page against the same order. */
+const sortedOrders = new WeakMap<readonly FunctionFixture[], Map<Compare, FunctionFixture[]>>();
+
+function sortedBy(fixtures: readonly FunctionFixture[], compare: Compare): readonly FunctionFixture[] {
+  let orders = sortedOrders.get(fixtures);
+  if (!orders) sortedOrders.set(fixtures, (orders = new Map()));
+  let sorted = orders.get(compare);
+  if (!sorted) orders.set(compare, (sorted = [...fixtures].sort(compare)));
+  return sorted;
 }
 
 const describeItem = (f: FunctionFixture) => `${f.metadata.name} (createdAt ${f.metadata.createdAt})`;
@@ -83,7 +97,7 @@ export function sliceProblem(
   const resolved = resolveNames(names, fixtures);
   if ('problem' in resolved) return resolved.problem;
   const problems = orderingsOf(sort).map(({ label, compare }) => {
-    const expected = [...fixtures].sort(compare).slice(offset, offset + count);
+    const expected = sortedBy(fixtures, compare).slice(offset, offset + count);
     if (resolved.items.length !== expected.length)
       return `expected ${expected.length} items (positions ${offset} to ${offset + expected.length - 1} of ${fixtures.length} in ${label} order), got ${resolved.items.length}`;
     const at = resolved.items.findIndex((item, i) => compare(item, expected[i]!) !== 0);
@@ -163,14 +177,14 @@ function sample(names: string[]): string {
 export class WalkOrderCheck {
   private readonly byName: Map<string, FunctionFixture>;
   private readonly seen = new Set<string>();
-  private readonly orderings: Array<Ordering & { expected: FunctionFixture[]; problem?: string }>;
+  private readonly orderings: Array<Ordering & { expected: readonly FunctionFixture[]; problem?: string }>;
 
   constructor(
     private readonly fixtures: readonly FunctionFixture[],
     sort: Sort,
   ) {
     this.byName = new Map(fixtures.map((f) => [f.metadata.name, f]));
-    this.orderings = orderingsOf(sort).map((o) => ({ ...o, expected: [...fixtures].sort(o.compare) }));
+    this.orderings = orderingsOf(sort).map((o) => ({ ...o, expected: sortedBy(fixtures, o.compare) }));
   }
 
   /** The next page's names; why the walk so far is not a prefix of the listing in order, or undefined. */
