@@ -6,7 +6,7 @@ import { apiError, type Area, type AreaEnv, type Reply, type Route, type RouteRe
 import { CURSOR_LIFETIME_MS, CursorCodec } from '../cursors.ts';
 import type { Principal } from '../identities.ts';
 import { parseMetricsQuery, parseWindow, type MetricsQuery } from './metrics/query.ts';
-import { metricsPage } from './metrics/report.ts';
+import { groupWindow, metricsPage, type Grouping } from './metrics/report.ts';
 import { UsageStore } from './metrics/store.ts';
 
 const profile = defaultProfile;
@@ -17,6 +17,22 @@ const HOUR_MS = 3_600_000;
 export function metricsArea(env: AreaEnv): Area {
   const store = new UsageStore();
   const { faults } = env;
+  /** Counts the changes of the events, so a grouping is reused only over the same events. */
+  let generation = 0;
+  /**
+   * The last query's grouping: the pages of one query share it, so a walk over N pages groups
+   * the window's events once instead of N times (200,000 events take about 0.2 s to group).
+   */
+  let lastGrouping: { key: string; grouping: Grouping } | undefined;
+
+  function groupingOf(query: MetricsQuery): Grouping {
+    const key = JSON.stringify([generation, query.start, query.end, query.resourceType, query.workspace, query.groupBy]);
+    if (lastGrouping?.key !== key) {
+      const events = store.window(query.start, query.end, faults.has('metrics-end-inclusive'));
+      lastGrouping = { key, grouping: groupWindow(events, query, faults) };
+    }
+    return lastGrouping.grouping;
+  }
 
   /** Any credential with a scope may read metrics; the workspace features are checked per query. */
   const route = (path: string, operationId: string, handle: (request: RouteRequest) => Reply): Route => ({
@@ -48,7 +64,7 @@ export function metricsArea(env: AreaEnv): Area {
       after = verdict.position;
     }
     const body = metricsPage({
-      events: store.window(query.start, query.end, faults.has('metrics-end-inclusive')),
+      grouping: groupingOf(query),
       allEvents: store.all(),
       query,
       after,
@@ -96,8 +112,16 @@ export function metricsArea(env: AreaEnv): Area {
       route(`${metricsPath}/enums/group-by`, 'getMetricsGroupByEnum', groupByEnum),
       route(`${metricsPath}/enums/resource-types`, 'getMetricsResourceTypesEnum', resourceTypesEnum),
     ],
-    states: { usage: (params) => store.replace(params) },
-    reset: () => store.clear(),
+    states: {
+      usage: (params) => {
+        store.replace(params);
+        generation += 1;
+      },
+    },
+    reset: () => {
+      store.clear();
+      generation += 1;
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 // The AccountMetricsResponse of one page (section 2.7): groups of the window's
 // events, sorted by group key and paged by keyset, with summaries and timeseries.
-// One pass groups the window's events; a second fills the timeseries of the page's
-// groups only, so a query stays linear in the events of its window.
+// One pass groups the window's events (kept for the next page of the same query,
+// reference/areas/metrics.ts); the timeseries of a page reads only its groups' events,
+// so a query stays linear in the events of its window.
 import type { Faults } from '../../faults/registry.ts';
 import { bucketIndexer, bucketStarts } from './calendar.ts';
 import type { MetricsQuery } from './query.ts';
@@ -28,11 +29,35 @@ interface Group {
   sample: StoredEvent | undefined;
   cost: number;
   usage: number;
+  /** Indexes of its events in the grouping's `selected`: a page's timeseries reads only these. */
+  members: number[];
 }
 
+/** The window's events selected by the query's filters and grouped: the same for every page of a query. */
+export interface Grouping {
+  selected: readonly StoredEvent[];
+  groups: readonly Group[];
+  totalCost: number;
+  totalUsage: number;
+}
+
+export function groupWindow(events: readonly StoredEvent[], query: MetricsQuery, faults: Faults): Grouping {
+  const filtered = query.resourceType !== undefined || query.workspace !== undefined;
+  const selected = filtered ? events.filter(matcher(query)) : events;
+  return {
+    selected,
+    groups: groupEvents(selected, selected.map(groupIdOf(query.groupBy, faults)), query.groupBy),
+    totalCost: selected.reduce((sum, e) => sum + e.cost, 0),
+    totalUsage: selected.reduce((sum, e) => sum + e.usage, 0),
+  };
+}
+
+const matcher = (query: MetricsQuery) => (e: StoredEvent) =>
+  (query.resourceType === undefined || e.resourceType === query.resourceType) && (query.workspace === undefined || e.workspace === query.workspace);
+
 export interface PageInput {
-  /** The events of the window, before the filters. */
-  events: readonly StoredEvent[];
+  /** The window's events, grouped (groupWindow). */
+  grouping: Grouping;
   /** Every event of the account (read only by a fault). */
   allEvents: readonly StoredEvent[];
   query: MetricsQuery;
@@ -42,20 +67,14 @@ export interface PageInput {
   faults: Faults;
 }
 
-export function metricsPage({ events, allEvents, query, after, issueCursor, faults }: PageInput): object {
+export function metricsPage({ grouping, allEvents, query, after, issueCursor, faults }: PageInput): object {
   const { groupBy } = query;
-  const matches = (e: StoredEvent) =>
-    (query.resourceType === undefined || e.resourceType === query.resourceType) && (query.workspace === undefined || e.workspace === query.workspace);
-  const filtered = query.resourceType !== undefined || query.workspace !== undefined;
-  const selected = filtered ? events.filter(matches) : events;
-  const groupId = groupIdOf(groupBy, faults);
-  const ids = selected.map(groupId);
-  const groups = groupEvents(selected, ids, groupBy);
+  const { selected, groups, totalCost, totalUsage } = grouping;
 
   let from = after === undefined ? 0 : groups.findIndex((g) => compareKeys(g.key, after) > 0);
   if (from < 0) from = groups.length;
   if (after !== undefined && faults.has('metrics-page-boundary-entry-lost')) from += 1;
-  const page = groups.slice(from, from + query.limit);
+  let page = groups.slice(from, from + query.limit);
   const hasMore = faults.has('metrics-has-more-on-last-page') ? page.length === query.limit : from + query.limit < groups.length;
   const lastKey = page[page.length - 1]?.key ?? after;
   const nextCursor = (hasMore || faults.has('metrics-next-cursor-on-last-page')) && lastKey ? issueCursor(lastKey) : '';
@@ -63,19 +82,17 @@ export function metricsPage({ events, allEvents, query, after, issueCursor, faul
   const withUsage = faults.has('metrics-usage-missing-with-billing-dimension')
     ? false
     : groupBy.includes('billing_dimension') || faults.has('metrics-usage-without-billing-dimension');
-  const series = timeseries(selected, ids, page, query, withUsage, faults);
+  const series = timeseries(selected, page, query, withUsage, faults);
   if (faults.has('metrics-entry-cost-ignores-window')) {
-    const everyMatching = allEvents.filter(matches);
-    const whole = groupEvents(everyMatching, everyMatching.map(groupId), groupBy);
-    for (const g of page) g.cost = whole.find((w) => compareKeys(w.key, g.key) === 0)?.cost ?? g.cost;
+    const everyMatching = allEvents.filter(matcher(query));
+    const whole = groupEvents(everyMatching, everyMatching.map(groupIdOf(groupBy, faults)), groupBy);
+    page = page.map((g) => ({ ...g, cost: whole.find((w) => compareKeys(w.key, g.key) === 0)?.cost ?? g.cost }));
   }
   const data = page.map((g, i) => ({
     ...groupFields(g, groupBy, faults),
     summary: { cost: g.cost, ...(withUsage ? { usage: g.usage } : {}) },
     timeseries: series[i],
   }));
-  const totalCost = selected.reduce((sum, e) => sum + e.cost, 0);
-  const totalUsage = selected.reduce((sum, e) => sum + e.usage, 0);
   return {
     data,
     meta: { hasMore, nextCursor, total: groups.length },
@@ -99,17 +116,18 @@ function groupIdOf(groupBy: string[], faults: Faults): (e: StoredEvent) => strin
 /** One group per identity (`ids[i]` is the identity of `events[i]`), sorted by key. Without groupBy there is exactly one group, even with no event. */
 function groupEvents(events: readonly StoredEvent[], ids: readonly string[], groupBy: string[]): Group[] {
   const byId = new Map<string, Group>();
-  if (groupBy.length === 0 && events.length === 0) byId.set('', { id: '', key: [], sample: undefined, cost: 0, usage: 0 });
+  if (groupBy.length === 0 && events.length === 0) byId.set('', { id: '', key: [], sample: undefined, cost: 0, usage: 0, members: [] });
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
     const id = ids[i]!;
     let group = byId.get(id);
     if (!group) {
-      group = { id, key: groupBy.map((d) => e[FIELD_OF[d]!]), sample: e, cost: 0, usage: 0 };
+      group = { id, key: groupBy.map((d) => e[FIELD_OF[d]!]), sample: e, cost: 0, usage: 0, members: [] };
       byId.set(id, group);
     }
     group.cost += e.cost;
     group.usage += e.usage;
+    group.members.push(i);
   }
   return [...byId.values()].sort((a, b) => compareKeys(a.key, b.key));
 }
@@ -139,38 +157,29 @@ interface Point {
 }
 
 /** One point per bucket of the window for each group of the page. */
-function timeseries(
-  events: readonly StoredEvent[],
-  ids: readonly string[],
-  page: Group[],
-  query: MetricsQuery,
-  withUsage: boolean,
-  faults: Faults,
-): Point[][] {
+function timeseries(events: readonly StoredEvent[], page: readonly Group[], query: MetricsQuery, withUsage: boolean, faults: Faults): Point[][] {
   const unit = query.resolution.bucket;
   const starts = bucketStarts(query.start, query.end, unit);
+  const timestamps = starts.map(formatUtc);
   const indexOf = bucketIndexer(query.start, unit);
-  const onPage = new Map(page.map((g, i) => [g.id, i]));
-  const sums = page.map(() => starts.map(() => ({ cost: 0, usage: 0, events: 0 })));
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i]!;
-    const entry = onPage.get(ids[i]!);
-    if (entry === undefined) continue;
-    // Only an end-inclusive window (a fault) has events past the last bucket; they go into it.
-    const bucket = sums[entry]![Math.min(indexOf(e.time), starts.length - 1)]!;
-    bucket.cost += e.cost;
-    bucket.usage += e.usage;
-    bucket.events += 1;
-  }
-  return sums.map((buckets) =>
-    buckets
+  return page.map((group) => {
+    const buckets = starts.map(() => ({ cost: 0, usage: 0, events: 0 }));
+    for (const member of group.members) {
+      const e = events[member]!;
+      // Only an end-inclusive window (a fault) has events past the last bucket; they go into it.
+      const bucket = buckets[Math.min(indexOf(e.time), starts.length - 1)]!;
+      bucket.cost += e.cost;
+      bucket.usage += e.usage;
+      bucket.events += 1;
+    }
+    return buckets
       .map((b, i) => ({
-        timestamp: formatUtc(starts[i]!),
+        timestamp: timestamps[i]!,
         cost: faults.has('metrics-timeseries-rounded-cents') ? Math.round(b.cost * 100) / 100 : b.cost,
         ...(withUsage ? { usage: b.usage } : {}),
         events: b.events,
       }))
       .filter((p) => p.events > 0 || !faults.has('metrics-sparse-timeseries'))
-      .map(({ events: _events, ...point }) => point),
-  );
+      .map(({ events: _events, ...point }) => point);
+  });
 }
