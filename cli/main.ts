@@ -23,6 +23,11 @@ ${Object.entries(runOptionTable)
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // A reader that stops early (`cp-conformance rules | head`) ends the program quietly, as with any Unix tool.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
   try {
     switch (command) {
       case 'run':

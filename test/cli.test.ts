@@ -1,12 +1,13 @@
 // The command line's answers to bad options and bad targets: exit 2, one line, no
 // stack trace. Then its safety promises, proved through a proxy that records every
 // request on its way to the reference implementation.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { startReference } from '../reference/server.ts';
-import { runCli, runForResults, targetEnv } from './support/cli.ts';
+import { bin, runCli, runForResults, targetEnv } from './support/cli.ts';
 import { proxyTo, startHostile } from './support/hostile-server.ts';
 
 const profiles = mkdtempSync(path.join(tmpdir(), 'cp-conformance-profiles-'));
@@ -54,6 +55,18 @@ test('rules prints the catalogue: id, level, section, statement', async () => {
   const out = await runCli(['rules']);
   expect(out.code).toBe(0);
   expect(out.stdout).toMatch(/^auth\.missing-credentials\s+MUST\s+§5, 7\s+A control-plane request without credentials/m);
+});
+
+test('a reader that stops early (rules | head -1) ends the program quietly, exit 0', async () => {
+  const child = spawn(process.execPath, [bin, 'rules'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  // Read one chunk, then close the pipe as `head -1` does.
+  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+  child.stdout.destroy();
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  expect(stderr).toBe('');
+  expect(code).toBe(0);
 });
 
 /** The reference implementation behind a recording proxy, and the environment that points `run` at the proxy. */

@@ -8,7 +8,7 @@ import { afterAll } from 'vitest';
 import type { ReferenceHandle } from '../../reference/server.ts';
 import type { RunResult } from '../../results/model.ts';
 
-const bin = fileURLToPath(new URL('../../bin/cp-conformance.js', import.meta.url));
+export const bin = fileURLToPath(new URL('../../bin/cp-conformance.js', import.meta.url));
 
 export interface CliOutcome {
   code: number | null;
