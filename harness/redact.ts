@@ -1,5 +1,6 @@
 // Credentials never leave the process: every string that goes into evidence,
 // a log line or a report passes through a Redactor first.
+import escapeRegExp from 'escape-string-regexp';
 
 export const MASK = '***';
 
@@ -38,10 +39,6 @@ export class Redactor {
   json<T>(value: T): T {
     return JSON.parse(this.text(JSON.stringify(value))) as T;
   }
-}
-
-function escapeRegExp(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function maskAuthorization(value: string): string {

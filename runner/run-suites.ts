@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdir, readdir } from 'node:fs/promises';
 import type { TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import { createVitest } from 'vitest/node';
+import escapeRegExp from 'escape-string-regexp';
 import type { SuiteFile } from '../harness/check.ts';
 import type { SuiteConfig } from '../harness/config.ts';
 import type { RuleResult } from '../results/model.ts';
@@ -55,8 +56,6 @@ async function moduleCache(): Promise<{ path: string; empty: boolean } | undefin
  * worker asks (about 0.4 s sooner on a first run).
  */
 const CHECK_MODULES = ['./harness/**/*.ts', './suites/**/*.ts', './generators/**/*.ts', './spec/**/*.ts'];
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface ActiveRun {
   byId: Map<string, RuleDefinition>;
