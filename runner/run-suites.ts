@@ -3,7 +3,8 @@
 // instance, so several runs (the self-tests' one per fault) pay its start once.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdir, readdir } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir } from 'node:fs/promises';
 import type { TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import { createVitest } from 'vitest/node';
 import escapeRegExp from 'escape-string-regexp';
@@ -44,6 +45,8 @@ async function moduleCache(): Promise<{ path: string; empty: boolean } | undefin
   const cache = path.join(packageRoot, 'node_modules', '.cache', 'cp-conformance-modules');
   try {
     await mkdir(cache, { recursive: true });
+    // vitest fails a module whose transform it cannot write there.
+    await access(cache, constants.W_OK);
     return { path: cache, empty: (await readdir(cache)).length === 0 };
   } catch {
     return undefined;
