@@ -1,6 +1,7 @@
 // The bench's reference implementation, in a child process of its own (its CPU and
 // memory are not the runner's): it keeps every request it receives, and hands the
 // journal to the bench on request, which replays it for the floor.
+import { targetEnv } from '../cli/serve.ts';
 import { startReference, type ReceivedRequest } from '../reference/server.ts';
 
 /** What the bench replays: one request as the reference received it. */
@@ -33,17 +34,4 @@ process.on('message', (message: { kind: string }) => {
   journal = [];
 });
 process.once('disconnect', () => void handle.close());
-const c = handle.credentials;
-send({
-  kind: 'listening',
-  env: {
-    CP_BASE_URL: handle.baseUrl,
-    CP_SANDBOX_URL: handle.sandboxUrl,
-    CP_CONTROL_URL: handle.controlUrl,
-    CP_ACCOUNT_ID: handle.accountId,
-    CP_TOKEN: c.admin,
-    CP_MEMBER_TOKEN: c.member,
-    CP_NO_SCOPE_TOKEN: c.noScope,
-    CP_OTHER_WORKSPACE_TOKEN: c.otherWorkspace,
-  },
-});
+send({ kind: 'listening', env: targetEnv(handle) });

@@ -1,7 +1,7 @@
 // `cp-conformance serve`: the reference implementation for demos, for trying a
 // fault by hand, and for pointing `run --base-url` at.
 import { faults } from '../reference/faults/index.ts';
-import { startReference } from '../reference/server.ts';
+import { startReference, type ReferenceHandle } from '../reference/server.ts';
 import { RunError } from '../runner/run-error.ts';
 
 export async function serve(options: { port?: number; fault?: string }): Promise<void> {
@@ -13,18 +13,10 @@ export async function serve(options: { port?: number; fault?: string }): Promise
   } catch (error) {
     throw new RunError(`cannot start the reference implementation: ${(error as Error).message}`);
   }
-  const c = handle.credentials;
   process.stdout.write(
     [
       `reference implementation${handle.fault ? ` with the fault "${handle.fault}"` : ''} listening`,
-      `CP_BASE_URL=${handle.baseUrl}`,
-      `CP_SANDBOX_URL=${handle.sandboxUrl}`,
-      `CP_CONTROL_URL=${handle.controlUrl}`,
-      `CP_ACCOUNT_ID=${handle.accountId}`,
-      `CP_TOKEN=${c.admin}`,
-      `CP_MEMBER_TOKEN=${c.member}`,
-      `CP_NO_SCOPE_TOKEN=${c.noScope}`,
-      `CP_OTHER_WORKSPACE_TOKEN=${c.otherWorkspace}`,
+      ...Object.entries(targetEnv(handle)).map(([name, value]) => `${name}=${value}`),
       '',
       'Export these lines and run `cp-conformance run`. Ctrl-C stops the server.',
       '',
@@ -35,4 +27,19 @@ export async function serve(options: { port?: number; fault?: string }): Promise
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+}
+
+/** The environment that points `run` at a started reference implementation, with every credential. */
+export function targetEnv(handle: ReferenceHandle): Record<string, string> {
+  const c = handle.credentials;
+  return {
+    CP_BASE_URL: handle.baseUrl,
+    CP_SANDBOX_URL: handle.sandboxUrl,
+    CP_CONTROL_URL: handle.controlUrl,
+    CP_ACCOUNT_ID: handle.accountId,
+    CP_TOKEN: c.admin,
+    CP_MEMBER_TOKEN: c.member,
+    CP_NO_SCOPE_TOKEN: c.noScope,
+    CP_OTHER_WORKSPACE_TOKEN: c.otherWorkspace,
+  };
 }

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
-import type { ReferenceHandle } from '../../reference/server.ts';
 import type { RunResult } from '../../results/model.ts';
 
 export const bin = fileURLToPath(new URL('../../bin/cp-conformance.js', import.meta.url));
@@ -31,19 +30,7 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
   });
 }
 
-/** The environment that points `run` at a started reference implementation, with every credential. */
-export function targetEnv(ref: ReferenceHandle): Record<string, string> {
-  return {
-    CP_BASE_URL: ref.baseUrl,
-    CP_SANDBOX_URL: ref.sandboxUrl,
-    CP_CONTROL_URL: ref.controlUrl,
-    CP_ACCOUNT_ID: ref.accountId,
-    CP_TOKEN: ref.credentials.admin,
-    CP_MEMBER_TOKEN: ref.credentials.member,
-    CP_NO_SCOPE_TOKEN: ref.credentials.noScope,
-    CP_OTHER_WORKSPACE_TOKEN: ref.credentials.otherWorkspace,
-  };
-}
+export { targetEnv } from '../../cli/serve.ts';
 
 const reportDirs: string[] = [];
 // Registered in the file that imports this module: its report directories go when it ends.
