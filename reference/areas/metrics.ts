@@ -17,8 +17,6 @@ const HOUR_MS = 3_600_000;
 export function metricsArea(env: AreaEnv): Area {
   const store = new UsageStore();
   const { faults } = env;
-  /** Counts the changes of the events, so a grouping is reused only over the same events. */
-  let generation = 0;
   /**
    * The last query's grouping: the pages of one query share it, so a walk over N pages groups
    * the window's events once instead of N times (200,000 events take about 0.2 s to group).
@@ -26,7 +24,7 @@ export function metricsArea(env: AreaEnv): Area {
   let lastGrouping: { key: string; grouping: Grouping } | undefined;
 
   function groupingOf(query: MetricsQuery): Grouping {
-    const key = JSON.stringify([generation, query.start, query.end, query.resourceType, query.workspace, query.groupBy]);
+    const key = JSON.stringify([store.version, query.start, query.end, query.resourceType, query.workspace, query.groupBy]);
     if (lastGrouping?.key !== key) {
       const events = store.window(query.start, query.end, faults.has('metrics-end-inclusive'));
       lastGrouping = { key, grouping: groupWindow(events, query, faults) };
@@ -112,16 +110,8 @@ export function metricsArea(env: AreaEnv): Area {
       route(`${metricsPath}/enums/group-by`, 'getMetricsGroupByEnum', groupByEnum),
       route(`${metricsPath}/enums/resource-types`, 'getMetricsResourceTypesEnum', resourceTypesEnum),
     ],
-    states: {
-      usage: (params) => {
-        store.replace(params);
-        generation += 1;
-      },
-    },
-    reset: () => {
-      store.clear();
-      generation += 1;
-    },
+    states: { usage: (params) => store.replace(params) },
+    reset: () => store.clear(),
   };
 }
 

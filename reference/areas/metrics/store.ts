@@ -20,16 +20,19 @@ const NUMBER_FIELDS = ['usage', 'cost'] as const;
 
 export class UsageStore {
   private events: StoredEvent[] = [];
+  private changes = 0;
 
   /** CONTRACT section 2, state `usage`: `{events: [UsageEvent]}` replaces the account's events. */
   replace(params: Record<string, unknown>): void {
     const { events } = params;
     if (!Array.isArray(events)) throw new BadStateParams('params.events must be an array of UsageEvent');
     this.events = events.map(toStoredEvent).sort((a, b) => a.time - b.time);
+    this.changes += 1;
   }
 
   clear(): void {
     this.events = [];
+    this.changes += 1;
   }
 
   /** Events with start <= time < end (or <= end when `endInclusive`), in time order. */
@@ -37,6 +40,11 @@ export class UsageStore {
     const from = this.firstIndex((t) => t >= start);
     const to = this.firstIndex(endInclusive ? (t) => t > end : (t) => t >= end);
     return this.events.slice(from, to);
+  }
+
+  /** Counts the changes of the events: what is computed from them is reused only while it stays. */
+  get version(): number {
+    return this.changes;
   }
 
   all(): readonly StoredEvent[] {
