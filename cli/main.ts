@@ -1,10 +1,12 @@
-// `cp-conformance run | serve | rules` (CONTRACT section 1). Exit 0: every selected
-// rule passed or was skipped; 1: a rule failed; 2: the run could not be made.
+// `cp-conformance run | serve | rules` (CONTRACT section 1). Exit 0: no MUST rule
+// failed (passes, skips, warnings); 1: a MUST rule failed, or with --strict a SHOULD
+// rule warned; 2: the run could not be made.
 import { parseArgs } from 'node:util';
 import { Redactor } from '../harness/redact.ts';
 import { createConsoleProgress } from '../reporters/console.ts';
 import { RunError } from '../runner/run-error.ts';
 import { runConformance, type RunBound } from '../runner/run.ts';
+import type { RunResult } from '../results/model.ts';
 import { rules } from '../spec/rules/index.ts';
 import { credentialsIn, parseRunOptions, runOptionTable } from './options.ts';
 
@@ -12,8 +14,10 @@ const usage = `Usage: cp-conformance <command> [options]
 
 Commands:
   run [options]                   run every suite against one target and write the reports
-  serve [--port N] [--fault NAME] start the embedded reference implementation on loopback
-  rules                           print the rule catalogue
+  serve [--port N] [--fault NAME | --variant NAME]
+                                  start the embedded reference implementation on loopback
+                                  (with one deliberate fault, or one legal variant)
+  rules [--json]                  print the rule catalogue (--json: with the quoted words)
 
 run options (a flag beats its environment variable):
 ${Object.entries(runOptionTable)
@@ -35,8 +39,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'serve':
         return await serveCommand(rest);
       case 'rules':
-        printRules();
-        return 0;
+        return printRules(rest);
       case '--help':
       case '-h':
       case 'help':
@@ -80,7 +83,12 @@ async function run(argv: string[]): Promise<number> {
   const written = await writeReports(result, options.reportDir, redactor);
   process.stdout.write('\n');
   progress?.summary(result, written);
-  return result.summary.failed > 0 ? 1 : 0;
+  return exitStatus(result.summary, options.strict);
+}
+
+/** CONTRACT 1: a failed MUST rule fails the gate; a warning only with --strict. */
+export function exitStatus(summary: RunResult['summary'], strict: boolean): 0 | 1 {
+  return summary.failed > 0 || (strict && summary.warned > 0) ? 1 : 0;
 }
 
 /** "within 9 min at most (4 rules × ...)": rounded up, never down. */
@@ -90,20 +98,29 @@ function boundText(bound: RunBound): string {
 }
 
 async function serveCommand(argv: string[]): Promise<number> {
-  let values: { port?: string; fault?: string };
+  let values: { port?: string; fault?: string; variant?: string };
   try {
-    ({ values } = parseArgs({ args: argv, options: { port: { type: 'string' }, fault: { type: 'string' } }, strict: true }));
+    ({ values } = parseArgs({ args: argv, options: { port: { type: 'string' }, fault: { type: 'string' }, variant: { type: 'string' } }, strict: true }));
   } catch (error) {
     throw new RunError((error as Error).message.trim().replace(/\s*\n\s*/g, ' '));
   }
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new RunError(`--port must be a port number: ${values.port}`);
+  if (values.fault !== undefined && values.variant !== undefined) throw new RunError('--fault and --variant go one at a time');
   const { serve } = await import('./serve.ts');
-  await serve({ port, fault: values.fault });
+  await serve({ port, fault: values.fault, variant: values.variant });
   return 0;
 }
 
-function printRules(): void {
+function printRules(argv: string[]): number {
+  const json = argv[0] === '--json';
+  if (argv.length > (json ? 1 : 0)) throw new RunError(`rules takes only --json, not ${argv[json ? 1 : 0]}`);
+  if (json) {
+    const listed = rules.map(({ id, level, section, title, quote, ...rest }) => ({ id, level, section, title, quote, ...('why' in rest ? { why: rest.why } : {}) }));
+    process.stdout.write(`${JSON.stringify(listed, null, 2)}\n`);
+    return 0;
+  }
   const idWidth = Math.max(...rules.map((r) => r.id.length));
   for (const r of rules) process.stdout.write(`${r.id.padEnd(idWidth)}  ${r.level.padEnd(6)}  §${r.section.padEnd(12)}  ${r.title}\n`);
+  return 0;
 }

@@ -13,8 +13,11 @@ export interface RunOptions {
   accountId?: string;
   sandboxName?: string;
   controlUrl?: string;
+  /** A built-in profile's name or a profile file (spec/profiles/). */
   profile?: string;
   reportDir: string;
+  /** Warnings (broken SHOULD rules) also give exit status 1. */
+  strict: boolean;
   seed?: number;
   runs: number;
   only: string[];
@@ -44,7 +47,11 @@ export const runOptionTable = {
   'account-id': { env: 'CP_ACCOUNT_ID', arg: 'ID', help: 'the account whose metrics are tested' },
   'sandbox-name': { env: 'CP_SANDBOX_NAME', arg: 'NAME', help: 'an existing sandbox, for read-only checks' },
   'control-url': { env: 'CP_CONTROL_URL', arg: 'URL', help: "the target's test-control endpoint" },
-  profile: { env: undefined, arg: 'FILE', help: 'JSON file overriding the defaults for what the specification does not show' },
+  profile: {
+    env: undefined,
+    arg: 'NAME|FILE',
+    help: 'what the target chose where the specification is silent: a built-in profile (spec, blaxel) or a JSON file (default spec)',
+  },
   'report-dir': { env: undefined, arg: 'DIR', help: `where the reports go (default ${DEFAULT_REPORT_DIR})` },
   seed: { env: undefined, arg: 'N', help: 'seed of the generators; printed on every run' },
   runs: { env: undefined, arg: 'N', help: `generated cases per property (default ${DEFAULT_RUNS})` },
@@ -52,6 +59,7 @@ export const runOptionTable = {
   skip: { env: undefined, arg: 'P', help: 'leave out rules whose id is or starts with P (repeatable)' },
   timeout: { env: undefined, arg: 'MS', help: `per-request timeout (default ${DEFAULT_TIMEOUT_MS})` },
   'read-only': { env: undefined, arg: undefined, help: 'run only checks that change nothing on the target' },
+  strict: { env: undefined, arg: undefined, help: 'warnings (broken SHOULD rules) also give exit status 1' },
   concurrency: { env: undefined, arg: 'N', help: `checks run at once (default ${DEFAULT_CONCURRENCY}); checks that set fixtures never overlap` },
   'max-requests': { env: undefined, arg: 'N', help: 'send at most N requests in the whole run; checks left without one are skipped' },
 } as const;
@@ -118,6 +126,7 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv): RunOpti
     skip: (values.skip as string[] | undefined) ?? [],
     timeoutMs: integer('timeout', 1) ?? DEFAULT_TIMEOUT_MS,
     readOnly: values['read-only'] === true,
+    strict: values.strict === true,
     maxRequests: integer('max-requests', 1),
     concurrency: integer('concurrency', 1) ?? DEFAULT_CONCURRENCY,
   };

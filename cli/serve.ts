@@ -1,12 +1,16 @@
 // `cp-conformance serve`: the reference implementation for demos, for trying a
-// fault by hand, and for pointing `run --base-url` at.
+// fault or a legal variant by hand, and for pointing `run --base-url` at.
 import { faults } from '../reference/faults/index.ts';
+import { variants } from '../reference/variants/index.ts';
 import { startReference, type ReferenceHandle } from '../reference/server.ts';
 import { RunError } from '../runner/run-error.ts';
 
-export async function serve(options: { port?: number; fault?: string }): Promise<void> {
+export async function serve(options: { port?: number; fault?: string; variant?: string }): Promise<void> {
   if (options.fault !== undefined && !faults.some((f) => f.name === options.fault))
     throw new RunError(`unknown fault "${options.fault}"; the faults are: ${faults.map((f) => f.name).join(', ')}`);
+  const variant = options.variant === undefined ? undefined : variants.find((v) => v.name === options.variant);
+  if (options.variant !== undefined && !variant)
+    throw new RunError(`unknown variant "${options.variant}"; the variants are: ${variants.map((v) => v.name).join(', ')}`);
   let handle;
   try {
     handle = await startReference(options);
@@ -15,10 +19,10 @@ export async function serve(options: { port?: number; fault?: string }): Promise
   }
   process.stdout.write(
     [
-      `reference implementation${handle.fault ? ` with the fault "${handle.fault}"` : ''} listening`,
+      `reference implementation${handle.fault ? ` with the fault "${handle.fault}"` : ''}${variant ? ` with the variant "${variant.name}" (${variant.description})` : ''} listening`,
       ...Object.entries(targetEnv(handle)).map(([name, value]) => `${name}=${value}`),
       '',
-      'Export these lines and run `cp-conformance run`. Ctrl-C stops the server.',
+      `Export these lines and run \`cp-conformance run${variant?.profile ? ` --profile ${variant.profile}` : ''}\`. Ctrl-C stops the server.`,
       '',
     ].join('\n'),
   );

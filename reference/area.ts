@@ -4,6 +4,7 @@ import type { Clock } from './clock.ts';
 import type { CursorCodec } from './cursors.ts';
 import type { Faults } from './faults/registry.ts';
 import type { Principal } from './identities.ts';
+import type { Variants } from './variants/registry.ts';
 
 export type Surface = 'control' | 'sandbox';
 
@@ -49,6 +50,7 @@ export interface AreaEnv {
   clock: Clock;
   cursors: CursorCodec;
   faults: Faults;
+  variants: Variants;
   accountId: string;
   /** Every workspace of the account. */
   workspaces: readonly string[];

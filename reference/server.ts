@@ -1,7 +1,8 @@
 // The embedded reference implementation: every endpoint of the specification and
 // the test-control endpoint, in memory, on a loopback port. It is the default target
 // of `run` and the oracle of the self-tests, so it follows the specification to the
-// letter; `fault` starts it with one deliberate defect from the catalogue.
+// letter; `fault` starts it with one deliberate defect from the catalogue, `variant`
+// with one legal choice where the specification is silent.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +14,10 @@ import { sandboxAddressArea } from './areas/sandbox-address.ts';
 import { Clock } from './clock.ts';
 import { CursorCodec } from './cursors.ts';
 import { findFault } from './faults/index.ts';
-import { Faults } from './faults/registry.ts';
+import type { Faults } from './faults/registry.ts';
+import { Selected } from './selected.ts';
+import { findVariant } from './variants/index.ts';
+import type { Variants } from './variants/registry.ts';
 import { DEFAULT_WORKSPACE, Identities, OTHER_WORKSPACE, type Principal } from './identities.ts';
 import { matchRoute } from './router.ts';
 
@@ -21,6 +25,8 @@ export interface ReferenceOptions {
   port?: number;
   /** Name of one fault of the catalogue (reference/faults/). */
   fault?: string;
+  /** Name of one legal variant of the catalogue (reference/variants/). */
+  variant?: string;
   /** Sees every request as it arrived, body read (the bench replays them for its floor). */
   onRequest?: (request: ReceivedRequest) => void;
 }
@@ -40,6 +46,7 @@ export interface ReferenceHandle {
   accountId: string;
   credentials: { admin: string; member: string; noScope: string; otherWorkspace: string };
   fault?: string;
+  variant?: string;
   close(): Promise<void>;
 }
 
@@ -53,13 +60,22 @@ const MAX_CONTROL_BODY = 128 * 1024 * 1024;
 export async function startReference(options: ReferenceOptions = {}): Promise<ReferenceHandle> {
   const fault = options.fault === undefined ? undefined : findFault(options.fault);
   if (options.fault !== undefined && !fault) throw new Error(`unknown fault "${options.fault}"`);
-  const faults = new Faults(fault);
+  const faults: Faults = new Selected(fault);
+  const variant = options.variant === undefined ? undefined : findVariant(options.variant);
+  if (options.variant !== undefined && !variant) throw new Error(`unknown variant "${options.variant}"`);
+  const variants: Variants = new Selected(variant);
+  /** A variant's reshape first: a fault's stands for a defect on top of whatever the target chose. */
+  const reshape = (reply: Reply, route: Route): Reply => {
+    const chosen = variant?.reshape ? variant.reshape(reply, route) : reply;
+    return fault?.reshape ? fault.reshape(chosen, route) : chosen;
+  };
   const clock = new Clock();
   const identities = new Identities();
   const env: AreaEnv = {
     clock,
     cursors: new CursorCodec(clock),
     faults,
+    variants,
     accountId: `acct-${randomBytes(4).toString('hex')}`,
     workspaces: [DEFAULT_WORKSPACE, OTHER_WORKSPACE],
   };
@@ -96,9 +112,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     if (match === 'method-not-allowed') return send(res, errorOf(405, 'MethodNotAllowed', `${req.method} is not allowed here`));
     const principal = authenticate(authorization, surface, match.route);
     // Refusals go through a fault's reshape too, so a fault can stand in for a missing check.
-    if ('status' in principal) return send(res, fault?.reshape ? fault.reshape(principal, match.route) : principal);
+    if ('status' in principal) return send(res, reshape(principal, match.route));
     const reply = match.route.handle({ params: match.params, query: url.searchParams, headers: req.headers as Record<string, string | undefined>, body, principal });
-    send(res, fault?.reshape ? fault.reshape(reply, match.route) : reply);
+    send(res, reshape(reply, match.route));
   }
 
   /** Section 5: a bearer token on every request; section 7: 401 without it, 403 without the scope. */
@@ -172,6 +188,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
       otherWorkspace: identities.otherWorkspace,
     },
     ...(fault ? { fault: fault.name } : {}),
+    ...(variant ? { variant: variant.name } : {}),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

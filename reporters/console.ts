@@ -40,6 +40,7 @@ export function createConsoleProgress(out: NodeJS.WritableStream, options: Conso
   const label: Record<RuleResult['status'], string> = {
     passed: paint(ANSI.green)('PASS'),
     failed: red('FAIL'),
+    warned: paint(ANSI.yellow)('WARN'),
     skipped: paint(ANSI.yellow)('SKIP'),
   };
   const width = String(options.total).length;
@@ -55,16 +56,22 @@ export function createConsoleProgress(out: NodeJS.WritableStream, options: Conso
       const lines = [`${counter} ${ruleLine(rule)} ${dim(`(${duration(rule.durationMs)})`)}`];
       if (rule.status === 'skipped') lines.push(indent(dim(oneLine(rule.reason ?? 'no reason given')), INDENT));
       if (rule.status === 'failed') lines.push(indent(red(failureHeadline(rule)), INDENT));
+      if (rule.status === 'warned') lines.push(indent(failureHeadline(rule), INDENT));
       out.write(`${lines.join('\n')}\n`);
     },
 
     summary(unscrubbed, reports) {
       const run = scrubRun(unscrubbed, options.redactor);
-      const failed = run.rules.filter((rule) => rule.status === 'failed');
       const lines = [''];
-      if (failed.length > 0) {
-        lines.push(bold(`Failed rules (${failed.length}):`));
-        for (const rule of failed) {
+      const listed = [
+        { status: 'failed', heading: 'Failed rules' },
+        { status: 'warned', heading: 'Warnings (SHOULD rules: they fail the run only with --strict)' },
+      ] as const;
+      for (const { status, heading } of listed) {
+        const broken = run.rules.filter((rule) => rule.status === status);
+        if (broken.length === 0) continue;
+        lines.push(bold(`${heading} (${broken.length}):`));
+        for (const rule of broken) {
           lines.push('', `  ${ruleLine(rule)} ${dim(`[${rule.level}, section ${oneLine(rule.section)}]`)}`);
           lines.push(indent(failureText(rule, 'brief'), '    '));
         }

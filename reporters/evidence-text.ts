@@ -13,16 +13,22 @@ export function failureHeadline(rule: RuleResult): string {
   return oneLine(text.split('\n')[0] ?? '') || `${rule.level} violation`;
 }
 
-/** The evidence of a failed rule as text, with control characters made printable. */
+/** The evidence of a failed or warned rule as text, with control characters made printable. */
 export function failureText(rule: RuleResult, detail: EvidenceDetail): string {
   const evidence = rule.evidence;
   const lines: string[] = [evidence?.message ?? rule.reason ?? `${rule.level} violation`];
-  if (detail === 'full') lines.push(`Section: ${rule.section}`);
+  lines.push(`Specification, section ${rule.section}: ${quoted(rule.quote)}`);
+  if (rule.why !== undefined && detail === 'full') lines.push(`${rule.level}, not MUST: ${rule.why}`);
   if (evidence?.counterexample !== undefined) lines.push(`Counterexample: ${evidence.counterexample}`);
   const replay = replayParameters(evidence?.seed, evidence?.path);
   if (replay) lines.push(`Replay with fast-check parameters: ${replay}`);
   if (evidence?.exchange) lines.push(...exchangeLines(evidence.exchange, detail));
   return printable(lines.join('\n'));
+}
+
+/** The words of the specification on one line, in quotation marks. */
+export function quoted(quote: string): string {
+  return `“${oneLine(quote)}”`;
 }
 
 /** Seed and path in the form fast-check's `fc.assert(property, params)` takes, so it can be pasted back. */

@@ -2,10 +2,10 @@
 // the file opens from disk, mailed or archived, with no network.
 
 export const REPORT_STYLE = `
-:root { color-scheme: light dark; --pass: #1a7f37; --fail: #cf222e; --skip: #8a6d00; --muted: #59636e;
+:root { color-scheme: light dark; --pass: #1a7f37; --fail: #cf222e; --warn: #bc4c00; --skip: #8a6d00; --muted: #59636e;
   --line: #d0d7de; --code: #f6f8fa; --bg: #fff; --fg: #1f2328; }
 @media (prefers-color-scheme: dark) {
-  :root { --pass: #3fb950; --fail: #ff7b72; --skip: #d29922; --muted: #9198a1; --line: #3d444d;
+  :root { --pass: #3fb950; --fail: #ff7b72; --warn: #f0883e; --skip: #d29922; --muted: #9198a1; --line: #3d444d;
     --code: #151b23; --bg: #0d1117; --fg: #e6edf3; }
 }
 * { box-sizing: border-box; }
@@ -28,6 +28,7 @@ dl.run dd { margin: 0; overflow-wrap: anywhere; }
 .meter span { display: block; }
 .meter .passed, .status.passed { background: var(--pass); }
 .meter .failed, .status.failed { background: var(--fail); }
+.meter .warned, .status.warned { background: var(--warn); }
 .meter .skipped, .status.skipped { background: var(--skip); }
 .filter { display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: center; margin: 1rem 0; }
 .filter button { font: inherit; padding: 0.25rem 0.9rem; border: 1px solid var(--line); border-radius: 999px;
@@ -46,7 +47,11 @@ li.rule { padding: 0.5rem 0; border-bottom: 1px solid var(--line); }
 .meta { color: var(--muted); font-size: 0.85rem; }
 .reason, .message { margin: 0.4rem 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 details { margin: 0.5rem 0 0.25rem; padding: 0.25rem 0.75rem 0.5rem; border-left: 3px solid var(--fail); }
+li.rule[data-status="warned"] details { border-left-color: var(--warn); }
 summary { cursor: pointer; font-weight: 600; }
+blockquote.quote { margin: 0.4rem 0; padding: 0.3rem 0.75rem; border-left: 3px solid var(--line); background: var(--code); }
+blockquote.quote p { margin: 0; font-style: italic; white-space: pre-wrap; }
+blockquote.quote footer { color: var(--muted); font-size: 0.85rem; }
 pre.curl { user-select: all; }
 .note { color: var(--muted); font-style: italic; }
 [hidden] { display: none !important; }

@@ -11,7 +11,9 @@ import { scrubRun } from './scrub.ts';
 import { groupBySection } from './sections.ts';
 import { tally, tallyLine, type Tally } from './tally.ts';
 
-const STATUS_LABEL: Record<RuleResult['status'], string> = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP' };
+const STATUS_LABEL: Record<RuleResult['status'], string> = { passed: 'PASS', failed: 'FAIL', warned: 'WARN', skipped: 'SKIP' };
+/** The order of the totals, the meter and the filter buttons. */
+const STATUSES = ['failed', 'warned', 'skipped', 'passed'] as const satisfies readonly (keyof Tally)[];
 
 export function htmlReport(result: RunResult, redactor: Redactor): string {
   const run = scrubRun(result, redactor);
@@ -78,23 +80,24 @@ function startedAt(iso: string): string {
 }
 
 function totalsSection(totals: Tally): string {
-  const all = totals.passed + totals.failed + totals.skipped;
+  const all = STATUSES.reduce((sum, status) => sum + totals[status], 0);
   const segment = (status: keyof Tally): string =>
     totals[status] === 0 ? '' : `<span class="${status}" style="width:${((100 * totals[status]) / all).toFixed(2)}%"></span>`;
+  const counts = STATUSES.map((status) => `<span data-count="${status}">${totals[status]} ${status}</span>`).join(', ');
   return `<section id="totals" aria-label="Totals">
-<p><strong>${all} rules:</strong> <span data-count="passed">${totals.passed} passed</span>, <span data-count="failed">${totals.failed} failed</span>, <span data-count="skipped">${totals.skipped} skipped</span></p>
-<div class="meter" role="img" aria-label="${escapeHtml(tallyLine(totals))}">${segment('passed')}${segment('failed')}${segment('skipped')}</div>
+<p><strong>${all} rules:</strong> ${counts}</p>
+<div class="meter" role="img" aria-label="${escapeHtml(tallyLine(totals))}">${STATUSES.map(segment).join('')}</div>
 </section>`;
 }
+
+const FILTER_LABEL: Record<(typeof STATUSES)[number], string> = { failed: 'Failed', warned: 'Warned', skipped: 'Skipped', passed: 'Passed' };
 
 function filterBar(totals: Tally, all: number): string {
   const button = (filter: string, label: string, count: number): string =>
     `<button type="button" data-filter="${filter}" aria-pressed="${filter === 'all'}">${label} (${count})</button>`;
   return `<nav class="filter" aria-label="Show rules by status" hidden>
 ${button('all', 'All', all)}
-${button('failed', 'Failed', totals.failed)}
-${button('skipped', 'Skipped', totals.skipped)}
-${button('passed', 'Passed', totals.passed)}
+${STATUSES.map((status) => button(status, FILTER_LABEL[status], totals[status])).join('\n')}
 <span id="filter-status" class="meta" role="status"></span>
 </nav>`;
 }
@@ -114,8 +117,10 @@ ${ruleBody(rule)}
 function ruleBody(rule: RuleResult): string {
   if (rule.status === 'skipped') return `<p class="reason">Skipped: ${escapeHtml(rule.reason ?? 'no reason given')}</p>`;
   if (rule.status === 'passed') return '';
+  const why = rule.why === undefined ? '' : `\n<p class="note">${escapeHtml(`${rule.level}, not MUST: ${rule.why}`)}</p>`;
   return `<details open>
-<summary>Why it failed</summary>
+<summary>${rule.status === 'warned' ? 'Why it warned (a SHOULD rule: it fails the run only with --strict)' : 'Why it failed'}</summary>
+<blockquote class="quote"><p>${escapeHtml(rule.quote)}</p><footer>Specification, section ${escapeHtml(rule.section)}</footer></blockquote>${why}
 ${rule.evidence ? evidenceBlock(rule.evidence) : `<p class="message">${escapeHtml(rule.reason ?? `${rule.level} violation`)}</p>`}
 </details>`;
 }

@@ -23,6 +23,6 @@ export function resultsJson(result: RunResult, redactor: Redactor): string {
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-function ruleEntry({ id, level, section, title, status, reason, evidence, suite, durationMs, requests }: RuleResult) {
-  return { id, level, section, title, status, reason, evidence, suite, durationMs, requests };
+function ruleEntry({ id, level, section, title, quote, why, status, reason, evidence, suite, durationMs, requests }: RuleResult) {
+  return { id, level, section, title, quote, why, status, reason, evidence, suite, durationMs, requests };
 }

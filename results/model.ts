@@ -2,7 +2,11 @@
 // reporter reads. Reporters are pure functions of this value.
 
 export type Level = 'MUST' | 'SHOULD';
-export type RuleStatus = 'passed' | 'failed' | 'skipped';
+/**
+ * CONTRACT 1.1: `failed` is a broken MUST rule, `warned` a broken SHOULD rule (the same
+ * evidence; exit status 0 unless --strict).
+ */
+export type RuleStatus = 'passed' | 'failed' | 'warned' | 'skipped';
 
 /** One HTTP request as the suite sent it, credentials already masked. */
 export interface RecordedRequest {
@@ -51,10 +55,14 @@ export interface RuleResult {
   level: Level;
   section: string;
   title: string;
+  /** The words of the specification the rule enforces (spec/rules/). */
+  quote: string;
+  /** For a SHOULD rule: why the words only imply the behaviour. */
+  why?: string;
   /** The suite (vitest file) that checks the rule; the JUnit classname. */
   suite: string;
   status: RuleStatus;
-  /** Why the rule was skipped, or a one-line summary of why it failed. */
+  /** Why the rule was skipped, or a one-line summary of why it failed or warned. */
   reason?: string;
   evidence?: Evidence;
   durationMs: number;
@@ -78,6 +86,6 @@ export interface RunResult {
   target: TargetDescription;
   startedAt: string;
   durationMs: number;
-  summary: { passed: number; failed: number; skipped: number };
+  summary: { passed: number; failed: number; warned: number; skipped: number };
   rules: RuleResult[];
 }

@@ -1,15 +1,20 @@
-// Loads a user's profile file over the defaults; a bad file is a RunError naming the key.
+// `--profile NAME|FILE`: a built-in profile by name, or a user's file over the
+// defaults; a bad file is a RunError naming the key.
 import { readFile } from 'node:fs/promises';
 import { defaultProfile, profileSchema, type Profile } from '../spec/profile.ts';
+import { builtInProfiles, isProfileName } from '../spec/profiles.ts';
 import { RunError } from './run-error.ts';
 
-export async function loadProfile(file: string | undefined): Promise<Profile> {
-  if (!file) return defaultProfile;
+export async function loadProfile(nameOrFile: string | undefined): Promise<Profile> {
+  if (!nameOrFile) return defaultProfile;
+  if (isProfileName(nameOrFile)) return builtInProfiles[nameOrFile];
+  const file = nameOrFile;
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new RunError(`cannot read the profile ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    const names = Object.keys(builtInProfiles).join(', ');
+    throw new RunError(`--profile ${file} is neither a built-in profile (${names}) nor a readable file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
   let parsed: unknown;
   try {

@@ -159,9 +159,11 @@ export class SuiteSession {
     if (!active || !definition) return;
     const outcome = testCase.result();
     const meta = testCase.meta();
-    const status = outcome.state === 'passed' || outcome.state === 'skipped' ? outcome.state : 'failed';
+    // A broken SHOULD rule warns (CONTRACT 1.1): the same evidence, but it does not fail the gate.
+    const broken = definition.level === 'SHOULD' ? 'warned' : 'failed';
+    const status = outcome.state === 'passed' || outcome.state === 'skipped' ? outcome.state : broken;
     const errorMessage = outcome.state === 'failed' ? outcome.errors[0]?.message : undefined;
-    const evidence = status === 'failed' ? (meta.evidence ?? { message: errorMessage ?? 'the check failed' }) : undefined;
+    const evidence = status === broken ? (meta.evidence ?? { message: errorMessage ?? 'the check failed' }) : undefined;
     const reason = outcome.state === 'skipped' ? (outcome.note ?? 'skipped') : evidence?.message;
     const result: RuleResult = {
       ...definition,

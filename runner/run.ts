@@ -11,6 +11,7 @@ import { randomSeed } from '../harness/seed.ts';
 import type { ReferenceHandle } from '../reference/server.ts';
 import type { RuleResult, RunResult, TargetDescription } from '../results/model.ts';
 import { selectRules } from '../spec/rules/index.ts';
+import { tally } from '../reporters/tally.ts';
 import { loadProfile } from './profile.ts';
 import { RunError } from './run-error.ts';
 import { SuiteSession } from './run-suites.ts';
@@ -59,13 +60,12 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}):
     } finally {
       await session.close();
     }
-    const count = (status: RuleResult['status']) => rules.filter((r) => r.status === status).length;
     const result: RunResult = {
       seed,
       target,
       startedAt: startedAt.toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
-      summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
+      summary: tally(rules),
       rules,
     };
     return { result, redactor };

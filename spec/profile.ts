@@ -1,6 +1,7 @@
-// Details the specification leaves out ("not shown"), with the defaults of
-// CONTRACT section 3. Checks read them from here, never hard-code them; a user's
-// `--profile FILE` overrides any key.
+// Details the specification leaves out ("not shown") or that a target documents
+// otherwise, with the defaults of CONTRACT section 3. Checks read them from here,
+// never hard-code them; `--profile NAME` picks a built-in profile (spec/profiles.ts)
+// and `--profile FILE` overrides any key of the default.
 
 export interface ResolutionChoice {
   name: string;
@@ -11,6 +12,14 @@ export interface ResolutionChoice {
 }
 
 export interface Profile {
+  /** Name of the request header that selects the API version (section 9 names `Service-Version`). */
+  versionHeader: string;
+  /**
+   * Dates the target accepts as versions older than 2026-04-28. None is named by the
+   * specification: empty, the suite tries a few dates and skips the legacy checks with
+   * the reason when the target refuses them all.
+   */
+  legacyVersions: string[];
   metricsPath: string;
   resolutions: ResolutionChoice[];
   groupByDimensions: string[];
@@ -30,6 +39,8 @@ export interface Profile {
 const DAY = 86_400;
 
 export const defaultProfile: Profile = {
+  versionHeader: 'Service-Version',
+  legacyVersions: [],
   metricsPath: '/accounts/{accountId}/metrics',
   resolutions: [
     { name: 'hourly', bucket: 'hour', maxWindowSeconds: 7 * DAY },
@@ -56,6 +67,8 @@ export const profileSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
+    versionHeader: { type: 'string', pattern: '^[A-Za-z0-9-]+$' },
+    legacyVersions: { type: 'array', items: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } },
     metricsPath: { type: 'string', pattern: '^/.*\\{accountId\\}' },
     resolutions: {
       type: 'array',

@@ -1,6 +1,7 @@
 // A fault is one deliberate defect of the reference implementation, breaking
 // exactly one rule of the catalogue; the self-tests prove that rule catches it.
 import type { Reply, Route } from '../area.ts';
+import type { Selected } from '../selected.ts';
 
 export interface FaultDefinition {
   /** kebab-case, unique. */
@@ -15,10 +16,5 @@ export interface FaultDefinition {
   reshape?: (reply: Reply, route: Route) => Reply;
 }
 
-export class Faults {
-  constructor(readonly active: FaultDefinition | undefined) {}
-
-  has(name: string): boolean {
-    return this.active?.name === name;
-  }
-}
+/** The fault the reference was started with: `faults.has(name)` in area code. */
+export type Faults = Selected<FaultDefinition>;

@@ -25,12 +25,13 @@ const unreachableRequest: RecordedRequest = {
 };
 
 const rules: RuleResult[] = [
-  rule({ id: 'AUTH-001', level: 'MUST', section: '4.1, 8', title: 'rejects a missing credential with 401', suite: 'auth', status: 'passed' }),
+  rule({ id: 'AUTH-001', level: 'MUST', section: '4.1, 8', title: 'rejects a missing credential with 401', quote: 'Credentials invalid or missing.', suite: 'auth', status: 'passed' }),
   rule({
     id: 'FN-002',
     level: 'MUST',
     section: '4.1',
     title: `creates a function & echoes it ${HOSTILE}`,
+    quote: `Creates or updates a file ${HOSTILE}`,
     suite: 'functions',
     status: 'failed',
     reason: `expected 201, got 400 ${HOSTILE}`,
@@ -57,8 +58,10 @@ const rules: RuleResult[] = [
     level: 'SHOULD',
     section: '10.2',
     title: 'lists processes',
+    quote: 'Process logs response: `logs`, `stderr`, `stdout` (all strings).',
+    why: 'the type is named, the answer to a breach is not',
     suite: 'sandbox-address',
-    status: 'failed',
+    status: 'warned',
     evidence: {
       message: 'no answer from the sandbox address',
       exchange: { request: unreachableRequest, networkError: 'ECONNREFUSED 127.0.0.1:8081', curl: curlLine(unreachableRequest) },
@@ -69,11 +72,13 @@ const rules: RuleResult[] = [
     level: 'SHOULD',
     section: '4.10',
     title: 'buckets metrics by hour',
+    quote: 'one entry per resolution bucket',
+    why: 'implied by the resolution',
     suite: 'metrics',
     status: 'skipped',
     reason: 'no --account-id given: the metrics checks need the account',
   }),
-  rule({ id: 'FN-005', level: 'MUST', section: '4.2', title: 'lists functions', suite: 'functions', status: 'passed' }),
+  rule({ id: 'FN-005', level: 'MUST', section: '4.2', title: 'lists functions', quote: 'GET /functions', suite: 'functions', status: 'passed' }),
 ];
 
 export const result: RunResult = {
@@ -87,7 +92,7 @@ export const result: RunResult = {
   startedAt: '2025-01-02T03:04:05.678Z',
   durationMs: 4321,
   // Deliberately wrong: reports count from the rules they list.
-  summary: { passed: 0, failed: 0, skipped: 0 },
+  summary: { passed: 0, failed: 0, warned: 0, skipped: 0 },
   rules,
 };
 

@@ -1,0 +1,39 @@
+// The legal variants of the reference implementation: each makes one choice the
+// specification leaves open otherwise than the reference does by default, and the
+// whole suite must pass against it (exit status 0): a rule failed here is a false
+// alarm. The SHOULD rules a variant breaks warn, those it leaves nothing to observe
+// for are skipped, each as the variant's catalogue entry says, and no other.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startReference } from '../reference/server.ts';
+import { variants } from '../reference/variants/index.ts';
+import { SuiteSession } from '../runner/run-suites.ts';
+import { builtInProfiles } from '../spec/profiles.ts';
+import { rules } from '../spec/rules/index.ts';
+import { referenceConfig } from './support/reference-config.ts';
+
+const SEED = 20261122;
+const RUNS = 15;
+
+describe('legal variants', () => {
+  let session: SuiteSession;
+  beforeAll(async () => {
+    session = await SuiteSession.open(120_000, 4);
+  });
+  afterAll(() => session?.close());
+
+  for (const variant of variants) {
+    test(`${variant.name} (${variant.decides}) passes the whole suite`, async () => {
+      const ref = await startReference({ variant: variant.name });
+      try {
+        const profile = builtInProfiles[variant.profile ?? 'spec'];
+        const config = referenceConfig(ref, { seed: SEED, runs: RUNS, profile });
+        const results = await session.run({ config, selected: rules });
+        const expected = (id: string) => (variant.warns?.includes(id) ? 'warned' : variant.skips?.includes(id) ? 'skipped' : 'passed');
+        const off = results.filter((r) => r.status !== expected(r.id)).map((r) => `${r.id}: ${r.status}, expected ${expected(r.id)} (${r.reason ?? ''})`);
+        expect(off, variant.description).toEqual([]);
+      } finally {
+        await ref.close();
+      }
+    });
+  }
+});
