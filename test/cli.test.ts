@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { rules } from '../spec/rules/index.ts';
 import { startReference } from '../reference/server.ts';
 import { bin, runCli, runForResults, targetEnv } from './support/cli.ts';
 import { proxyTo, startHostile } from './support/hostile-server.ts';
@@ -27,7 +28,7 @@ const refusals: Array<[string, string[], RegExp]> = [
   ['zero runs', ['run', '--runs', '0'], /--runs must be an integer of at least 1/],
   ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
   ['a selection that matches no rule', ['run', '--only', 'no-such-rule'], /no rule matches/],
-  ['an unreadable profile', ['run', '--profile', '/nonexistent/profile.json'], /cannot read the profile/],
+  ['an unreadable profile', ['run', '--profile', '/nonexistent/profile.json'], /--profile \/nonexisten\S* is neither a built-in profile \(spec, blaxel\) nor a readable file: ENOENT/],
   ['a profile that is not JSON', ['run', '--profile', profile('bad.json', '{"showSecretsParam": }')], /the profile .*bad\.json is not valid JSON: Unexpected token/],
   ['a profile with an unknown key', ['run', '--profile', profile('unknown.json', '{"showSecrets": "reveal"}')], /the profile .* is invalid: \/showSecrets is not a profile key$/],
   ['a profile key of the wrong type', ['run', '--profile', profile('type.json', '{"showSecretsParam": 5}')], /the profile .* is invalid: \/showSecretsParam must be string$/],
@@ -40,6 +41,9 @@ const refusals: Array<[string, string[], RegExp]> = [
   ['a request budget that is not a number', ['run', '--max-requests', 'lots'], /--max-requests must be an integer of at least 1: lots$/],
   ['a request budget without its value', ['run', '--max-requests'], /Option '--max-requests <value>' argument missing/],
   ['an unknown fault', ['serve', '--fault', 'no-such-fault'], /unknown fault "no-such-fault"/],
+  ['an unknown variant', ['serve', '--variant', 'no-such-variant'], /unknown variant "no-such-variant"; the variants are: /],
+  ['a fault and a variant at once', ['serve', '--fault', 'auth-missing-accepted', '--variant', 'any'], /--fault and --variant go one at a time$/],
+  ['rules with an unknown option', ['rules', '--yaml'], /rules takes only --json, not --yaml$/],
 ];
 
 test.concurrent.each(refusals)('%s: exit 2 with one line', async (_, args, message) => {
@@ -55,6 +59,18 @@ test('rules prints the catalogue: id, level, section, statement', async () => {
   const out = await runCli(['rules']);
   expect(out.code).toBe(0);
   expect(out.stdout).toMatch(/^auth\.missing-credentials\s+MUST\s+§5, 7\s+A control-plane request without credentials/m);
+});
+
+test('rules --json prints every rule with its level, section, title and the quoted words of the specification', async () => {
+  const out = await runCli(['rules', '--json']);
+  expect(out.code).toBe(0);
+  const listed = JSON.parse(out.stdout) as Array<Record<string, string>>;
+  expect(listed.map((r) => r.id)).toEqual(rules.map((r) => r.id));
+  for (const entry of listed) {
+    expect(Object.keys(entry).slice(0, 5)).toEqual(['id', 'level', 'section', 'title', 'quote']);
+    expect(entry.quote).toBeTruthy();
+    if (entry.level === 'SHOULD') expect(entry.why).toBeTruthy();
+  }
 });
 
 test('a reader that stops early (rules | head -1) ends the program quietly, exit 0', async () => {

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { junitXml } from '../reporters/junit.ts';
 import { runForResults } from './support/cli.ts';
 import { findJunitValidator, VALIDATOR_MISSING, type JunitValidator } from './support/junit-schema.ts';
-import { runWithEveryStatus } from './support/report-runs.ts';
+import { runWithEveryStatus, runWithWarning } from './support/report-runs.ts';
 import { redactor, result } from './support/sample-run.ts';
 
 const validator = await findJunitValidator();
@@ -60,5 +60,18 @@ describe('junit.xml validates against the JUnit schema (test/fixtures/junit-10.x
     expect(xml).toMatch(/<failure [^>]*type="MUST violation"[^>]*>[^<]*Reproduce with:/);
     expect(xml).toContain('<skipped message=');
     await expectValid(validator, xml);
+  });
+
+  test.concurrent('a run with a broken SHOULD rule: the warning shows, no failure, exit 0 (1 with --strict)', async ({ skip }) => {
+    if (!validator) return skip(VALIDATOR_MISSING);
+    const run = await runWithWarning();
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.results.summary).toMatchObject({ failed: 0, warned: 1 });
+    const xml = await readFile(path.join(run.reportDir, 'junit.xml'), 'utf8');
+    expect(xml).not.toContain('<failure');
+    expect(xml).toMatch(/<testcase name="functions\.sort\.unknown-rejected [^>]*>\s*<system-out>WARNING \(SHOULD/);
+    await expectValid(validator, xml);
+    const strict = await runWithWarning(['--strict']);
+    expect(strict.code, strict.stderr).toBe(1);
   });
 });

@@ -19,3 +19,17 @@ export async function runWithEveryStatus(): ReturnType<typeof runForResults> {
     await ref.close();
   }
 }
+
+/**
+ * The SHOULD rule functions.sort.unknown-rejected against the reference started with
+ * the fault `functions-unknown-sort-served`: its reports hold a warning, and `extra`
+ * (for example `--strict`) decides the exit status.
+ */
+export async function runWithWarning(extra: string[] = []): ReturnType<typeof runForResults> {
+  const ref = await startReference({ fault: 'functions-unknown-sort-served' });
+  try {
+    return await runForResults(['--only', 'functions.sort.', ...extra], targetEnv(ref));
+  } finally {
+    await ref.close();
+  }
+}
