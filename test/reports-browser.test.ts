@@ -47,10 +47,10 @@ describe.skipIf(!present)('report.html in headless Chromium', () => {
   });
 
   test('shows the totals', async () => {
-    const { passed, failed, skipped } = run.summary;
+    const { passed, failed, warned, skipped } = run.summary;
     expect([passed, failed, skipped].every((n) => n > 0)).toBe(true);
     const totals = await opened.page.locator('#totals').innerText();
-    expect(totals).toContain(`${run.rules.length} rules: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+    expect(totals).toContain(`${run.rules.length} rules: ${failed} failed, ${warned} warned, ${skipped} skipped, ${passed} passed`);
     await expect.poll(() => opened.page.locator('#totals .meter span').count()).toBe(3);
   });
 
@@ -99,6 +99,7 @@ describe.skipIf(!present)('report.html in headless Chromium', () => {
       const headings = await why.locator('h4').allInnerTexts();
       expect(headings).toEqual(expect.arrayContaining(['Counterexample (shrunk)', 'Request', 'Response', 'Reproduce with']));
       const text = await why.innerText();
+      expect(text).toContain(failure.quote);
       expect(text).toContain(failure.evidence!.message);
       expect(text).toContain(failure.evidence!.counterexample!);
       expect(text).toContain(`${exchange!.request.method} ${exchange!.request.url}`);
@@ -126,6 +127,14 @@ describe.skipIf(!present)('report.html in headless Chromium', () => {
       expect(await unreachable.locator('h4').allInnerTexts()).toEqual(['Request', 'No response', 'Reproduce with']);
       expect(await unreachable.innerText()).toContain('ECONNREFUSED');
       expect(await sample.page.locator('[data-rule-id="MET-004"]').innerText()).toContain('Skipped: no --account-id given');
+      // A warning: its own badge, its quote and why it is a SHOULD, and a filter of its own.
+      const warned = sample.page.locator('[data-rule-id="SBX-003"]');
+      expect(await warned.locator('.status').innerText()).toBe('WARN');
+      expect(await unreachable.locator('summary').innerText()).toMatch(/^Why it warned/);
+      expect(await unreachable.locator('blockquote').innerText()).toContain('Process logs response');
+      expect(await unreachable.innerText()).toContain('SHOULD, not MUST: the type is named');
+      await sample.page.getByRole('button', { name: /^Warned \(1\)/ }).click();
+      expect(await sample.page.locator('[data-rule-id]').filter({ visible: true }).count()).toBe(1);
     } finally {
       await sample.page.close();
       await rm(dir, { recursive: true, force: true });
