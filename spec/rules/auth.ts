@@ -7,23 +7,27 @@ export const authRules = [
     level: 'MUST',
     section: '5, 7',
     title: 'A control-plane request without credentials is refused with 401 and an Error body whose code is 401',
+    quote: 'Credentials invalid or missing.',
   },
   {
     id: 'auth.invalid-token',
     level: 'MUST',
     section: '5, 7',
     title: 'A control-plane request with an invalid or malformed bearer token is refused with 401 and an Error body whose code is 401',
+    quote: 'Credentials invalid or missing.',
   },
   {
     id: 'auth.no-scope-forbidden',
     level: 'MUST',
     section: '5, 7',
     title: 'A valid credential that holds no scope is refused with 403 and an Error body whose code is 403',
+    quote: 'The default requirement of the control plane is `admin` or an API key.',
   },
   {
     id: 'auth.sandbox-address-requires-token',
     level: 'MUST',
     section: '4.2, 5',
     title: 'A sandbox-address request without the bearer token is refused with a 4xx and an {error} body',
+    quote: 'The sandbox address takes the bearer token in the same header.',
   },
 ] as const satisfies readonly RuleDefinition[];
