@@ -117,6 +117,10 @@ describe('the component schemas accept conformant bodies', () => {
     ['CustomDomain', { metadata: { name: 'api.example.com' }, spec: { status: 'verified', txtRecords: { a: 'b' }, subjectAlternativeNames: ['www.example.com'] } }],
     ['Error', { error: 'Unauthorized', code: 401, message: 'missing token' }],
     ['Error', { error: 'Forbidden' }],
+    // CONTRACT 3: only what the specification marks Required, or what a stated behaviour needs.
+    ['FunctionList', { data: [], meta: { hasMore: false, nextCursor: '' } }],
+    ['CustomDomain', { metadata: { name: 'api.example.com' }, spec: { subjectAlternativeNames: [{ name: 'www.example.com' }, 7] } }],
+    ['Sandbox', { metadata: { name: 'sbx' } }],
     ['AccountMetricsResponse', metrics],
     ['EnumValues', { values: ['workspace', 'resource_type'] }],
     ['UsageEvent', { time: '2025-01-01T00:00:00Z', workspace: 'w', resourceType: 'function', resourceName: 'f', resourceUuid: 'u', billingDimension: 'gbs', usage: 2, cost: 0.1 }],
@@ -128,6 +132,7 @@ describe('the component schemas accept conformant bodies', () => {
     ['SandboxError', { error: 'not found' }],
     ['FileWriteRequest', { content: 'hi', isDirectory: false, permissions: '0644' }],
     ['FileWriteResponse', { message: 'written', path: '/tmp/a' }],
+    ['FileWriteResponse', { message: 'written' }],
     ['ProcessLogsResponse', { logs: '', stderr: '', stdout: 'ok' }],
     ['MonitorStopResponse', {}],
   ])('%s: %j', (name, value) => {
@@ -155,6 +160,8 @@ describe('the component schemas reject non-conformant bodies', () => {
     ['PaginationMeta', 'a negative total', { hasMore: false, nextCursor: '', total: -1 }],
     ['Sandbox', 'a run state outside RUNNING and STANDBY', { ...sandbox, state: 'PAUSED' }],
     ['Error', 'no error', { code: 500 }],
+    ['Error', 'a code that is not an integer', { error: 'BadRequest', code: '400' }],
+    ['PaginationMeta', 'no nextCursor', { hasMore: false }],
     ['AccountMetricsResponse', 'no totalCost', { ...metrics, summary: {} }],
     ['TimeseriesPoint', 'a timestamp that is not a date-time', { timestamp: 'yesterday', cost: 0 }],
   ])('%s: %s', (name, _, value) => {
@@ -163,7 +170,7 @@ describe('the component schemas reject non-conformant bodies', () => {
 
   test.each([
     ['FileWriteRequest', { permissions: 'rwxr-xr-x' }],
-    ['FileWriteResponse', { message: 'written' }],
+    ['FileWriteResponse', { message: 'written', path: ['tmp', 'a'] }],
     ['MonitorStopResponse', { stopped: true }],
     ['SandboxError', { message: 'no error field' }],
   ])('%s: %j', (name, value) => {

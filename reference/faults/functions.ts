@@ -174,13 +174,9 @@ export const functionsFaults: FaultDefinition[] = [
     reshape: (reply, route) => (isListing(route) && reply.status === 200 ? mapFunctions(reply, (fn) => ({ ...fn, status: 'RUNNING' })) : reply),
   },
   {
-    name: 'functions-error-code-missing',
+    name: 'functions-error-code-not-status',
     rule: 'functions.responses.documented',
-    description: 'the 400 answers of the listing carry an Error body without code',
-    reshape: (reply, route) => {
-      if (!isListing(route) || reply.status !== 400) return reply;
-      const { code: _code, ...rest } = reply.body as Record<string, unknown>;
-      return { ...reply, body: rest };
-    },
+    description: 'the 400 answers of the listing carry an Error body whose code is 500, not the status',
+    reshape: (reply, route) => (isListing(route) && reply.status === 400 ? { ...reply, body: { ...(reply.body as object), code: 500 } } : reply),
   },
 ];

@@ -28,10 +28,10 @@ export const resourcesFaults: FaultDefinition[] = [
     reshape: onSuccess('listCustomDomains', eachItem((d) => delete d.metadata.labels)),
   },
   {
-    name: 'resources-sandbox-created-by-missing',
+    name: 'resources-sandbox-created-by-not-string',
     rule: 'resources.metadata.read-only',
-    description: 'GET /sandboxes/{name} leaves the read-only metadata.createdBy out',
-    reshape: onSuccess('getSandbox', (s: Body) => (delete s.metadata.createdBy, s)),
+    description: 'GET /sandboxes/{name} gives the read-only metadata.createdBy as an object, not a string',
+    reshape: onSuccess('getSandbox', (s: Body) => ((s.metadata.createdBy = { id: s.metadata.createdBy }), s)),
   },
   {
     name: 'resources-sandbox-volume-read-only-dropped',

@@ -10,12 +10,6 @@ function onAnswer(operationId: string, status: number, change: (body: any) => Re
 
 export const sandboxAddressFaults: FaultDefinition[] = [
   {
-    name: 'sandbox-address-write-without-path',
-    rule: 'sandbox-address.filesystem.write',
-    description: 'PUT /filesystem/{path} answers only {message}, without path',
-    reshape: onAnswer('writeFile', 200, (body) => ({ status: 200, body: { message: body.message } })),
-  },
-  {
     name: 'sandbox-address-write-path-encoded',
     rule: 'sandbox-address.filesystem.write',
     description: 'PUT /filesystem/{path} answers the path still percent-encoded',

@@ -56,9 +56,9 @@ export const schemaFaults: FaultDefinition[] = [
     reshape: reshapeOk('getMetricsGroupByEnum', (body) => (body as Json).values),
   },
   {
-    name: 'schema-file-write-without-path',
+    name: 'schema-file-write-path-not-string',
     rule: 'schema.sandbox-address',
-    description: 'PUT /filesystem answers without the `path` field',
-    reshape: reshapeOk('writeFile', (body) => ({ message: (body as Json).message })),
+    description: 'PUT /filesystem answers `path` as an array of segments, not a string',
+    reshape: reshapeOk('writeFile', (body) => ({ ...(body as Json), path: String((body as Json).path).split('/') })),
   },
 ];

@@ -1,8 +1,72 @@
 // The catalogue of legal variants: each one choice the specification leaves open,
-// made otherwise than the reference makes it by default.
+// made otherwise than the reference makes it by default. test/variants.test.ts runs
+// the whole suite against each. Variants without `reshape` are read by the area code
+// through `variants.has`.
 import type { VariantDefinition } from './registry.ts';
+import { extensibleObjects, mapStringsUnder, onSuccess, resourcesOf } from './reshape.ts';
 
-export const variants: readonly VariantDefinition[] = [];
+const RESOURCE_READS = ['listFunctions', 'getSandbox', 'listEgressIps', 'listCustomDomains'] as const;
+const TIMESTAMP_KEYS = new Set(['createdAt', 'updatedAt', 'lastUsedAt', 'lastVerifiedAt', 'time', 'timestamp', 'startTime', 'endTime']);
+
+/** `2026-01-02T03:04:05Z` as the same instant two hours east, with milliseconds: `2026-01-02T05:04:05.000+02:00`. */
+function withOffset(text: string): string {
+  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(text) ? Date.parse(text) : NaN;
+  return Number.isNaN(ms) ? text : `${new Date(ms + 2 * 3_600_000).toISOString().slice(0, 23)}+02:00`;
+}
+
+export const variants: readonly VariantDefinition[] = [
+  {
+    name: 'error-body-without-code',
+    decides: 'CONTRACT 3: "Error body `code`: may be absent" (section 7 marks only `error` Required)',
+    description: 'every control-plane Error body leaves `code` out',
+    reshape: (reply, route) => {
+      const body = reply.body as Record<string, unknown> | undefined;
+      if (route.surface !== 'control' || reply.status < 400 || typeof body?.error !== 'string') return reply;
+      const { code: _code, ...rest } = body;
+      return { ...reply, body: rest };
+    },
+  },
+  {
+    name: 'no-pagination-total',
+    decides: 'section 2.8 `total` is not marked Required (CONTRACT 3: "the metrics `meta.total` may be absent")',
+    description: 'the paged listing and the metrics pages carry `meta` without `total`',
+    skips: ['functions.pagination.total-not-narrowed'],
+    reshape: onSuccess(['listFunctions', 'getAccountMetrics'], (body) => (body?.meta && delete body.meta.total, body)),
+  },
+  {
+    name: 'sparse-read-only-metadata',
+    decides: 'section 2.1: `plan`, `url`, `createdBy`, `updatedBy` are read-only and not marked Required',
+    description: 'functions, sandboxes, egress IPs and custom domains come back without metadata.plan, url, createdBy and updatedBy',
+    reshape: onSuccess(RESOURCE_READS, (body) => {
+      for (const resource of resourcesOf(body)) for (const field of ['plan', 'url', 'createdBy', 'updatedBy']) delete resource.metadata?.[field];
+      return body;
+    }),
+  },
+  {
+    name: 'file-write-message-only',
+    decides: 'section 2.6: the file write response\'s `message` and `path` are not marked Required',
+    description: 'PUT /filesystem/{path} answers 200 with `{message}` alone',
+    reshape: onSuccess(['writeFile'], (body) => ({ message: body.message })),
+  },
+  {
+    name: 'extra-unknown-fields',
+    decides: 'the specification lists fields, not that no other may appear (section 2.7: "Full field list ...: not shown")',
+    description: 'every JSON answer, its meta and summary, and each resource, its metadata and spec carry a field of the vendor\'s own',
+    reshape: (reply, route) => {
+      // "Monitor stop response: empty JSON object" does say no field appears there.
+      if (route.operationId === 'stopPortMonitoring' || typeof reply.body !== 'object' || reply.body === null) return reply;
+      const body = structuredClone(reply.body);
+      for (const object of extensibleObjects(body)) object['x-vendor'] = { region: 'eu-1', traceId: 'c0ffee' };
+      return { ...reply, body };
+    },
+  },
+  {
+    name: 'offset-timestamps',
+    decides: 'CONTRACT 3: "timestamps: any RFC 3339 form (fractions of a second, `Z` or an offset)"',
+    description: 'every timestamp in an answer is written with milliseconds and a +02:00 offset, the same instant',
+    reshape: (reply) => (typeof reply.body === 'object' && reply.body !== null ? { ...reply, body: mapStringsUnder(reply.body, TIMESTAMP_KEYS, withOffset) } : reply),
+  },
+];
 
 const byName = new Map(variants.map((v) => [v.name, v]));
 if (byName.size !== variants.length) throw new Error('the variant catalogue has duplicate names');

@@ -71,7 +71,7 @@ export const functionsRules = [
     id: 'functions.pagination.total-not-narrowed',
     level: 'MUST',
     section: '2.8',
-    title: 'meta.total is the number of functions in the workspace, not narrowed by q',
+    title: 'meta.total, when the target returns it, is the number of functions in the workspace, not narrowed by q',
     quote: '`total` (integer, total items in the workspace, not narrowed by the search parameter `q`)',
   },
   {
@@ -172,21 +172,21 @@ export const functionsRules = [
     id: 'functions.auth.list-scope-accepted',
     level: 'MUST',
     section: '5',
-    title: 'A credential with the functions:list scope may list functions',
+    title: 'The member credential (functions:list scope or API key, not admin) is served the listing of the workspace\'s functions',
     quote: 'Listing functions accepts the scope `functions:list` or an API key.',
   },
   {
     id: 'functions.auth.no-scope-forbidden',
     level: 'MUST',
     section: '5, 7',
-    title: 'A credential without the functions:list scope is refused with 403 and an Error body',
+    title: 'A credential that holds no scope is refused GET /functions with 403 and an Error body, whatever the version',
     quote: 'Insufficient permissions to list functions.',
   },
   {
     id: 'functions.responses.documented',
     level: 'MUST',
     section: '4.1, 7',
-    title: 'Every answer of GET /functions matches the OpenAPI document, and every error carries an Error body whose code is the HTTP status',
+    title: 'Every answer of GET /functions matches the OpenAPI document, and every error carries an Error body (its code, when present, the HTTP status)',
     quote: 'Errors 401, 403, 500 with an Error body.',
   },
 ] as const satisfies readonly RuleDefinition[];

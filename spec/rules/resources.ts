@@ -17,7 +17,7 @@ export const resourcesRules = [
     id: 'resources.metadata.read-only',
     level: 'MUST',
     section: '2.1, 2.4, 2.5',
-    title: 'Every returned resource carries its read-only metadata (createdAt, updatedAt, createdBy, updatedBy, workspace; sandboxes also plan and url) as strings',
+    title: 'The read-only metadata of every returned resource are strings when present (createdAt, updatedAt, createdBy, updatedBy; sandboxes also plan and url), and workspace is set',
     quote: 'Read-only timestamps.',
   },
   {
@@ -45,7 +45,7 @@ export const resourcesRules = [
     id: 'resources.deployment-status',
     level: 'MUST',
     section: '2.3, 2.4, 3',
-    title: 'The deployment status of sandboxes and egress IPs is one of the ten values of section 3',
+    title: 'The deployment status of sandboxes and egress IPs, when present, is one of the ten values of section 3',
     quote: 'Allowed values: `DELETING`, `TERMINATED`, `FAILED`, `DEACTIVATED`, `DEACTIVATING`, `UPLOADING`, `BUILDING`, `DEPLOYING`, `DEPLOYED`, `BUILT`.',
   },
   {
@@ -94,7 +94,7 @@ export const resourcesRules = [
     id: 'resources.sandbox.not-found',
     level: 'SHOULD',
     section: '4.1, 7',
-    title: 'GET /sandboxes/{sandboxName} answers an unknown name with 404 and an Error body whose code is 404',
+    title: 'GET /sandboxes/{sandboxName} answers an unknown name with 404 (another 4xx when the profile lists no 404) and an Error body',
     quote: 'Four error responses with an Error body.',
     why: 'The four error statuses are not shown; 404 for an unknown name is what they imply (CONTRACT 3: 401, 403, 404, 500).',
   },

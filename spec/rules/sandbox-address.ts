@@ -6,7 +6,7 @@ export const sandboxAddressRules = [
     id: 'sandbox-address.filesystem.write',
     level: 'MUST',
     section: '2.6, 4.2',
-    title: 'PUT /filesystem/{path} creates files and directories (nested, with spaces and non-ASCII names) and answers 200 with message and the written path',
+    title: 'PUT /filesystem/{path} answers 200 for files and directories (nested, with spaces and non-ASCII names); a path in the answer names the written one',
     quote: '200: `message`, `path`.',
   },
   {

@@ -3,8 +3,9 @@
 import fc from 'fast-check';
 import { sampleFixtureSet } from '../../generators/functions-fixtures.ts';
 import { rule, type Check } from '../../harness/check.ts';
-import { errorBodyProblem, fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions } from './listing.ts';
+import { fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions } from './listing.ts';
 import { resolveNames, SORTS } from './oracle.ts';
+import { errorBodyProblem } from '../support/error-body.ts';
 
 const queryArb = fc.record({
   sort: fc.constantFrom(...SORTS),

@@ -2,8 +2,9 @@
 import fc from 'fast-check';
 import { forgedCursorArb, sampleFixtureSet, searchQueryArb, unmatchedQueryArb } from '../../generators/functions-fixtures.ts';
 import { rule, type Check } from '../../harness/check.ts';
-import { expectRejected, fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions, type ListQuery, type ListOptions } from './listing.ts';
+import { fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions, type ListQuery, type ListOptions } from './listing.ts';
 import { normaliseQuery, sharedNamePiece, SORTS } from './oracle.ts';
+import { expectRefused } from '../support/error-body.ts';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -33,7 +34,7 @@ rule('functions.cursor.bound-to-sort', { needs: FIXTURE_NEEDS }, async (t: Check
   await t.property(fc.record({ sorts: sortPairArb, limit: smallLimitArb }), async ({ sorts: [issuedFor, reusedWith], limit }) => {
     const cursor = await issuedCursor(t, { sort: issuedFor, limit });
     const res = await listFunctions(t, { sort: reusedWith, limit, cursor });
-    expectRejected(t, res, `a cursor issued for sort=${issuedFor} and reused with sort=${reusedWith}`);
+    expectRefused(t, res, `a cursor issued for sort=${issuedFor} and reused with sort=${reusedWith}`);
   });
 });
 
@@ -52,7 +53,7 @@ rule('functions.cursor.bound-to-q', { needs: FIXTURE_NEEDS }, async (t: Check) =
   await t.property(caseArb, async ({ first, second }) => {
     const cursor = await issuedCursor(t, { q: first, limit: 1 });
     const res = await listFunctions(t, { q: second, limit: 1, cursor });
-    expectRejected(t, res, `a cursor issued for q=${JSON.stringify(first ?? '(none)')} and reused with q=${JSON.stringify(second)}`);
+    expectRefused(t, res, `a cursor issued for q=${JSON.stringify(first ?? '(none)')} and reused with q=${JSON.stringify(second)}`);
   });
 });
 
@@ -62,7 +63,7 @@ rule('functions.cursor.bound-to-workspace', { needs: [...FIXTURE_NEEDS, 'otherWo
   await t.property(fc.record({ sort: fc.constantFrom(...SORTS), limit: smallLimitArb }), async (query) => {
     const cursor = await issuedCursor(t, query);
     const res = await listFunctions(t, { ...query, cursor }, { token: other });
-    expectRejected(t, res, `a cursor issued in one workspace and sent with the credential of another (${JSON.stringify(query)})`);
+    expectRefused(t, res, `a cursor issued in one workspace and sent with the credential of another (${JSON.stringify(query)})`);
   });
 });
 
@@ -71,7 +72,7 @@ rule('functions.cursor.never-issued-rejected', { needs: FIXTURE_NEEDS }, async (
   const issued = await issuedCursor(t, { limit: 2 });
   await t.property(forgedCursorArb(issued), async ({ kind, cursor }) => {
     const res = await listFunctions(t, { limit: 2, cursor });
-    expectRejected(t, res, `a cursor the server never issued (${kind} from one it did)`);
+    expectRefused(t, res, `a cursor the server never issued (${kind} from one it did)`);
   });
 });
 
@@ -90,7 +91,7 @@ rule('functions.cursor.expires-after-24h', { needs: FIXTURE_NEEDS }, async (t: C
       await t.control.set('clock', { advanceSeconds: under });
       await fetchPage(t, { limit: 1, cursor }, `a cursor used ${under} s after it was issued (under 24 hours) must still be accepted`);
       await t.control.set('clock', { advanceSeconds: over - under });
-      expectRejected(t, await listFunctions(t, { limit: 1, cursor }), `a cursor used ${over} s after it was issued (over 24 hours)`);
+      expectRefused(t, await listFunctions(t, { limit: 1, cursor }), `a cursor used ${over} s after it was issued (over 24 hours)`);
     });
   } finally {
     await t.control.set('reset');

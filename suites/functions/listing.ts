@@ -6,6 +6,7 @@ import type { Check, Need } from '../../harness/check.ts';
 import type { HttpResponse, QueryValue } from '../../harness/http.ts';
 import type { Exchange } from '../../results/model.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT, sliceProblem, type Sort } from './oracle.ts';
+import { describeBody, isObject } from '../support/json.ts';
 
 /** What a check that sets fixtures needs. */
 export const FIXTURE_NEEDS: Need[] = ['control', 'writes'];
@@ -31,7 +32,8 @@ export interface Page {
   names: string[];
   hasMore: boolean;
   nextCursor: string;
-  total: number;
+  /** Not Required (CONTRACT 3): absent when the target leaves it out. */
+  total?: number;
   exchange: Exchange;
 }
 
@@ -49,7 +51,6 @@ export function setFunctions(t: Check, fixtures: readonly FunctionFixture[]): Pr
   return t.control.set('functions', { items: fixtures });
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The names of a list of Function objects, or undefined when an item has no metadata.name. */
 function namesOf(items: unknown[]): string[] | undefined {
@@ -57,18 +58,11 @@ function namesOf(items: unknown[]): string[] | undefined {
   return names.every((n): n is string => typeof n === 'string') ? names : undefined;
 }
 
-export function describeBody(res: HttpResponse): string {
-  if (!res.isJson) return 'a body that is not JSON';
-  if (Array.isArray(res.json)) return `a bare array of ${res.json.length} items`;
-  if (isObject(res.json)) return `an object with keys ${Object.keys(res.json).join(', ') || '(none)'}`;
-  return `the JSON value ${JSON.stringify(res.json)}`;
-}
-
 /** The page of a FunctionList answer; fails the check when `res` is not 200 with `{data, meta}`. */
 export function pageOf(t: Check, res: HttpResponse, what: string): Page {
   const page = readPage(res);
   if (page) return page;
-  t.fail(`${what}: the specification requires 200 with a FunctionList {data, meta: {hasMore, nextCursor, total}}; got ${res.status} with ${describeBody(res)}`, res.exchange);
+  t.fail(`${what}: the specification requires 200 with a FunctionList {data, meta: {hasMore, nextCursor, total?}}; got ${res.status} with ${describeBody(res)}`, res.exchange);
 }
 
 /** The page of `res` when it is 200 with a well-formed FunctionList, else undefined. */
@@ -78,8 +72,9 @@ export function readPage(res: HttpResponse): Page | undefined {
   if (!Array.isArray(data) || !isObject(meta)) return undefined;
   const names = namesOf(data);
   const { hasMore, nextCursor, total } = meta;
-  if (!names || typeof hasMore !== 'boolean' || typeof nextCursor !== 'string' || typeof total !== 'number') return undefined;
-  return { names, hasMore, nextCursor, total, exchange: res.exchange };
+  if (!names || typeof hasMore !== 'boolean' || typeof nextCursor !== 'string') return undefined;
+  if (total !== undefined && typeof total !== 'number') return undefined;
+  return { names, hasMore, nextCursor, ...(total === undefined ? {} : { total }), exchange: res.exchange };
 }
 
 /** The names of a legacy answer; fails the check when `res` is not 200 with a bare array of functions. */
@@ -95,21 +90,6 @@ export function readLegacy(res: HttpResponse): string[] | undefined {
 
 export async function fetchPage(t: Check, query: ListQuery, what: string, options: ListOptions = {}): Promise<Page> {
   return pageOf(t, await listFunctions(t, query, options), what);
-}
-
-/** Why `res` is not a control-plane Error body (section 7) whose code is the HTTP status, or undefined. */
-export function errorBodyProblem(res: HttpResponse): string | undefined {
-  if (!isObject(res.json)) return `the body is ${describeBody(res)}, not an Error object {error, code, message}`;
-  if (typeof res.json.error !== 'string') return 'the Error body has no string "error"';
-  if (res.json.code !== res.status) return `the Error body's code is ${JSON.stringify(res.json.code)}, not the HTTP status ${res.status}`;
-  return undefined;
-}
-
-/** Fails the check unless `res` is a 4xx with an Error body whose code is the status. */
-export function expectRejected(t: Check, res: HttpResponse, what: string): void {
-  t.assert(res.status >= 400 && res.status < 500, `${what} must be rejected with a 4xx and an Error body; got ${res.status} with ${describeBody(res)}`);
-  const problem = errorBodyProblem(res);
-  t.assert(!problem, `${what} is rejected with ${res.status} but ${problem}`);
 }
 
 /**

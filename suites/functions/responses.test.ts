@@ -6,8 +6,10 @@ import { dateArb, invalidLimitArb, sampleFixtureSet, searchQueryArb, unknownSort
 import type { CredentialName } from '../../harness/config.ts';
 import { rule, type Check } from '../../harness/check.ts';
 import { responseErrors } from '../../harness/validator.ts';
-import { describeBody, errorBodyProblem, FIXTURE_NEEDS, listFunctions, PAGED_VERSION, setFunctions } from './listing.ts';
+import { FIXTURE_NEEDS, listFunctions, PAGED_VERSION, setFunctions } from './listing.ts';
 import { SORTS } from './oracle.ts';
+import { describeBody } from '../support/json.ts';
+import { errorBodyProblem } from '../support/error-body.ts';
 
 rule('functions.responses.documented', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   const fixtures = sampleFixtureSet(t.seed, { minSize: 3, maxSize: 20 });

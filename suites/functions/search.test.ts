@@ -11,8 +11,9 @@ import {
   type FunctionFixture,
 } from '../../generators/functions-fixtures.ts';
 import { rule, type Check } from '../../harness/check.ts';
-import { describeBody, expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, pageOf, setFunctions } from './listing.ts';
+import { expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, pageOf, setFunctions } from './listing.ts';
 import { MAX_LIMIT, MAX_QUERY_LENGTH, matchProblem, SORTS } from './oracle.ts';
+import { describeBody } from '../support/json.ts';
 
 /** Spaces a query may gain around it and stay within 200 characters. */
 const PADDING = 6;

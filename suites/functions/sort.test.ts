@@ -2,8 +2,9 @@
 import fc from 'fast-check';
 import { fixtureSetArb, sampleFixtureSet, unknownSortArb } from '../../generators/functions-fixtures.ts';
 import { rule, type Check } from '../../harness/check.ts';
-import { expectRejected, expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions } from './listing.ts';
+import { expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions } from './listing.ts';
 import { DEFAULT_SORT, SORTS } from './oracle.ts';
+import { expectRefused } from '../support/error-body.ts';
 
 /** Up to 60 functions with createdAt ties, and a limit (always given: the default limit is another rule's). */
 const firstPageCaseArb = fc.record({
@@ -34,6 +35,6 @@ rule('functions.sort.orders', { needs: FIXTURE_NEEDS }, async (t: Check) => {
 rule('functions.sort.unknown-rejected', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   await setFunctions(t, sampleFixtureSet(t.seed, { minSize: 1, maxSize: 5 }));
   await t.property(unknownSortArb, async (sort) => {
-    expectRejected(t, await listFunctions(t, { sort }), `sort=${JSON.stringify(sort)} (not one of ${SORTS.join(', ')})`);
+    expectRefused(t, await listFunctions(t, { sort }), `sort=${JSON.stringify(sort)} (not one of ${SORTS.join(', ')})`);
   });
 });

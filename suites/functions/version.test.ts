@@ -2,8 +2,9 @@
 import fc from 'fast-check';
 import { dateArb, fixtureSetArb, sampleFixtureSet, searchQueryArb } from '../../generators/functions-fixtures.ts';
 import { rule, type Check } from '../../harness/check.ts';
-import { describeBody, fetchPage, FIXTURE_NEEDS, legacyNamesOf, listFunctions, PAGED_VERSION, readLegacy, readPage, setFunctions } from './listing.ts';
+import { fetchPage, FIXTURE_NEEDS, legacyNamesOf, listFunctions, PAGED_VERSION, readLegacy, readPage, setFunctions } from './listing.ts';
 import { resolveNames, SORTS, wholeSetProblem } from './oracle.ts';
+import { describeBody } from '../support/json.ts';
 
 const LAST_LEGACY_DATE = '2026-04-27';
 /** Dates from the boundary on: near it, and far into the future. */

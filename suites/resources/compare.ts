@@ -3,16 +3,11 @@
 // fields the target adds, array order, a zero value (false, 0, "", [], {}) left
 // out, a timestamp or duration written another way, and the lists that section 2.3
 // says travel as "a string holding a list" in any list notation.
+import { isObject, show } from '../support/json.ts';
+import { instantOf } from '../support/timestamps.ts';
 
 /** Lists of domain patterns or rulesets; section 2.3 says some are returned as a string holding a list, so any list notation is accepted. */
 const LIST_STRING_FIELDS = new Set(['allowedDomains', 'forbiddenDomains', 'rulesets']);
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export const show = (v: unknown) => {
-  const text = JSON.stringify(v) ?? String(v);
-  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
-};
 
 /** Nothing set: what a server may leave out of an answer without losing information. */
 function isZero(v: unknown): boolean {
@@ -22,10 +17,9 @@ function isZero(v: unknown): boolean {
   return false;
 }
 
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-
 function sameInstant(a: string, b: string): boolean {
-  return ISO_DATE_TIME.test(a) && ISO_DATE_TIME.test(b) && Date.parse(a) === Date.parse(b);
+  const instant = instantOf(a);
+  return instant !== undefined && instant === instantOf(b);
 }
 
 const DURATION_UNITS: Record<string, number> = { ns: 1e-9, us: 1e-6, µs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };

@@ -3,9 +3,10 @@
 import { rule, type Check } from '../../harness/check.ts';
 import { listingFixtures, type Json, type ListingKind } from '../../generators/resources-fixtures.ts';
 import type { Profile } from '../../spec/profile.ts';
-import { differences, show } from './compare.ts';
-import { isObject } from './shapes.ts';
-import { assertNoProblems, LISTING, nameOf, pairByName, readListing } from './target.ts';
+import { differences } from './compare.ts';
+import { LISTING, nameOf, pairByName, readListing } from './target.ts';
+import { isObject, show } from '../support/json.ts';
+import { assertNoProblems } from '../support/documented.ts';
 
 /** Sections 2.4, 2.5: the fields each listing returns as set, and the values the profile pins. */
 function specProblems(kind: ListingKind, profile: Profile, given: Json, returned: Json): string[] {

@@ -4,7 +4,8 @@
 import type { Check } from '../../harness/check.ts';
 import { fixtureSet, type FixtureSet, type Json } from '../../generators/resources-fixtures.ts';
 import type { Kind } from './shapes.ts';
-import { assertNoProblems, fetchListing, fetchSandbox, nameOf, pairByName, setFixtures } from './target.ts';
+import { fetchListing, fetchSandbox, nameOf, pairByName, setFixtures } from './target.ts';
+import { assertNoProblems } from '../support/documented.ts';
 
 export interface Observed {
   kind: Kind;

@@ -6,7 +6,8 @@ import { rule, type Check } from '../../harness/check.ts';
 import type { HttpResponse } from '../../harness/http.ts';
 import { sandboxWithSecrets } from '../../generators/resources-fixtures.ts';
 import { secretsOf, shownSecrets, type Secret } from './secrets.ts';
-import { assertDocumented, nameOf, requestSandbox, type SandboxRequest } from './target.ts';
+import { nameOf, requestSandbox, type SandboxRequest } from './target.ts';
+import { assertDocumented } from '../support/documented.ts';
 
 type Ask = SandboxRequest['showSecrets'];
 

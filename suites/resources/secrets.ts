@@ -3,7 +3,7 @@
 // shows them: anywhere in the raw body or the headers, so a leak in any field counts.
 import type { HttpResponse } from '../../harness/http.ts';
 import type { Json } from '../../generators/resources-fixtures.ts';
-import { isObject } from './shapes.ts';
+import { isObject } from '../support/json.ts';
 
 export interface Secret {
   /** Where the fixture set it, e.g. `spec.runtime.envs[API_KEY].value`. */

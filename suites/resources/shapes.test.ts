@@ -3,15 +3,7 @@
 // the target holds.
 import { rule } from '../../harness/check.ts';
 import { checkResources } from './observe.ts';
-import {
-  deploymentStatusProblems,
-  eventsProblems,
-  expiresInProblems,
-  metadataProblems,
-  readOnlyProblems,
-  runStateProblems,
-  type Kind,
-} from './shapes.ts';
+import { deploymentStatusProblems, eventsProblems, expiresInProblems, metadataProblems, readOnlyProblems, runStateProblems, type Kind } from './shapes.ts';
 
 const EVERY_KIND: Kind[] = ['sandboxes', 'egressips', 'customdomains'];
 /** Sections 2.3, 2.4, 6: the kinds with a deployment status and events. */

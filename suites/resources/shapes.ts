@@ -1,12 +1,13 @@
 // The shape rules of sections 2.1 to 2.5, 3 and 6, applied to one resource as the
 // target returned it. Each function lists what is wrong, in the specification's words.
 import { DEPLOYMENT_STATUSES, RUN_STATES, type FixtureSet, type Json } from '../../generators/resources-fixtures.ts';
-import { differences, show } from './compare.ts';
+import { differences } from './compare.ts';
+import { isObject, show } from '../support/json.ts';
+import { isIso8601 } from '../support/timestamps.ts';
 
 /** The kinds of resource, named by their provider state. */
 export type Kind = keyof FixtureSet;
 
-export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Metadata a fixture sets, per kind (sections 2.1, 2.4, 2.5). */
 const SET_METADATA: Record<Kind, string[]> = {
@@ -44,12 +45,16 @@ export function metadataProblems(kind: Kind, returned: Json, given?: Json): stri
   return problems;
 }
 
-/** Sections 2.1, 2.3: the read-only fields the target fills, present as strings. */
+/**
+ * Sections 2.1, 2.3: the read-only fields the target fills are strings. None is marked
+ * Required (CONTRACT 3), so each may be absent, but `workspace`, which is "set
+ * automatically".
+ */
 export function readOnlyProblems(kind: Kind, returned: Json): string[] {
   const m = isObject(returned.metadata) ? returned.metadata : {};
   const problems = READ_ONLY_METADATA[kind]
-    .filter((field) => typeof m[field] !== 'string')
-    .map((field) => `the read-only metadata.${field} is ${m[field] === undefined ? 'missing' : show(m[field])}, not a string`);
+    .filter((field) => (m[field] !== undefined || field === 'workspace') && typeof m[field] !== 'string')
+    .map((field) => `the read-only metadata.${field} is ${m[field] === undefined ? 'missing (section 2.1: "set automatically")' : show(m[field])}, not a string`);
   if (kind === 'sandboxes' && returned.lastUsedAt !== undefined && typeof returned.lastUsedAt !== 'string')
     problems.push(`lastUsedAt is ${show(returned.lastUsedAt)}, not a string`);
   return problems;
@@ -60,7 +65,8 @@ const isDeploymentStatus = (v: unknown) => typeof v === 'string' && (DEPLOYMENT_
 
 /** Section 3: the read-only deployment status, one of ten values. */
 export function deploymentStatusProblems(returned: Json): string[] {
-  return isDeploymentStatus(returned.status) ? [] : [`status is ${show(returned.status)}, not one of the deployment statuses of section 3 (${STATUS_LIST})`];
+  // Not marked Required (CONTRACT 3): absent passes; present, it is one of the ten.
+  return returned.status === undefined || isDeploymentStatus(returned.status) ? [] : [`status is ${show(returned.status)}, not one of the deployment statuses of section 3 (${STATUS_LIST})`];
 }
 
 /** Sections 2.3, 3: the run-state field holds RUNNING or STANDBY. */
@@ -71,11 +77,6 @@ export function runStateProblems(returned: Json, field: string): string[] {
     : [`the run-state field "${field}" is ${value === undefined ? 'missing' : show(value)}, not RUNNING or STANDBY`];
 }
 
-/** ISO 8601 date and time, extended (`2026-01-02T03:04:05Z`) or basic (`20260102T030405Z`) format. */
-const ISO_8601 = [
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}([.,]\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/,
-  /^\d{8}T\d{4}(\d{2}([.,]\d+)?)?(Z|[+-]\d{2}(\d{2})?)?$/,
-];
 const EVENT_STRINGS = ['type', 'message', 'revision', 'canaryRevision'];
 
 /** Section 6: events are records with these fields and types. */
@@ -90,7 +91,7 @@ export function eventsProblems(returned: Json): string[] {
     );
     if (event.status !== undefined && !isDeploymentStatus(event.status))
       problems.push(`events[${i}].status is ${show(event.status)}, not a deployment status (${STATUS_LIST})`);
-    if (event.time !== undefined && !(typeof event.time === 'string' && ISO_8601.some((r) => r.test(event.time as string))))
+    if (event.time !== undefined && !isIso8601(event.time))
       problems.push(`events[${i}].time is ${show(event.time)}, not an ISO 8601 timestamp`);
     return problems;
   });

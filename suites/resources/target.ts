@@ -2,10 +2,9 @@
 // answers out, each answer checked against the OpenAPI document.
 import type { Check } from '../../harness/check.ts';
 import type { HttpResponse } from '../../harness/http.ts';
-import { responseErrors } from '../../harness/validator.ts';
 import type { FixtureSet, Json, ListingKind } from '../../generators/resources-fixtures.ts';
-import { show } from './compare.ts';
-import { isObject } from './shapes.ts';
+import { assertNoProblems, documentErrors } from '../support/documented.ts';
+import { isObject, show } from '../support/json.ts';
 
 export const LISTING = {
   egressips: { path: '/egressips', operationId: 'listEgressIps', label: 'egress IP' },
@@ -13,23 +12,6 @@ export const LISTING = {
 } as const;
 
 export const nameOf = (resource: unknown): unknown => (isObject(resource) && isObject(resource.metadata) ? resource.metadata.name : undefined);
-
-/** How a JSON answer differs from the document's response for its status; [] when it matches. */
-export function documentErrors(operationId: string, res: HttpResponse, api: 'controlPlane' | 'sandbox' = 'controlPlane'): string[] {
-  if (!res.isJson) return [`${operationId} answered ${res.status} with a body that is not JSON: ${show(res.text)}`];
-  const errors = responseErrors(api, operationId, res.status, res.json);
-  return errors.length ? [`the ${res.status} answer of ${operationId} does not match the OpenAPI document: ${errors.join('; ')}`] : [];
-}
-
-/** Fails the check with every problem found. */
-export function assertNoProblems(t: Check, problems: string[]): void {
-  t.assert(problems.length === 0, problems.slice(0, 8).join('; ') + (problems.length > 8 ? `; and ${problems.length - 8} more` : ''));
-}
-
-/** Fails the check when the answer is not JSON or does not match the document. */
-export function assertDocumented(t: Check, operationId: string, res: HttpResponse, api: 'controlPlane' | 'sandbox' = 'controlPlane'): void {
-  assertNoProblems(t, documentErrors(operationId, res, api));
-}
 
 export interface SandboxRequest {
   /** Default: the admin credential. */

@@ -2,9 +2,8 @@
 // a process of the sandbox and refuses what is not a process id.
 import { rule, type Check } from '../../harness/check.ts';
 import { nonNumericPid, processes } from '../../generators/sandbox-address-inputs.ts';
-import { show } from '../resources/compare.ts';
-import { isObject } from '../resources/shapes.ts';
 import { assertDocumented, assertRefused } from './target.ts';
+import { isObject, show } from '../support/json.ts';
 
 const monitorPath = (pid: string) => `/network/process/${encodeURIComponent(pid)}/monitor`;
 

@@ -2,8 +2,8 @@
 // for processes the sandbox does not have.
 import { rule, type Check } from '../../harness/check.ts';
 import { processes, unknownProcessIdentifier, type ProcessFixture } from '../../generators/sandbox-address-inputs.ts';
-import { show } from '../resources/compare.ts';
 import { assertDocumented, assertRefused } from './target.ts';
+import { show } from '../support/json.ts';
 
 /** `part` appears in `whole` in order, maybe interleaved with other output (a merged log may mix the two streams). */
 function isSubsequence(part: string, whole: string): boolean {

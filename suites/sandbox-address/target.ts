@@ -3,9 +3,8 @@
 import type { Check } from '../../harness/check.ts';
 import type { HttpResponse } from '../../harness/http.ts';
 import type { Profile } from '../../spec/profile.ts';
-import { show } from '../resources/compare.ts';
-import { isObject } from '../resources/shapes.ts';
-import { assertDocumented as assertDocumentedIn } from '../resources/target.ts';
+import { assertDocumented as assertDocumentedIn } from '../support/documented.ts';
+import { expectRefused } from '../support/error-body.ts';
 
 export type SandboxOperation = 'writeFile' | 'getProcessLogs' | 'stopPortMonitoring';
 
@@ -24,10 +23,5 @@ export function assertRefused(t: Check, operationId: SandboxOperation, res: Http
   const listed = t.config.profile.sandboxAddressErrorStatuses[STATUS_KEY[operationId]];
   const clientErrors = listed.filter((s) => s >= 400 && s < 500);
   const allowed = clientErrors.length ? clientErrors : listed;
-  t.assert(allowed.includes(res.status), `${situation} must be refused with ${allowed.join(' or ')} (sections 4.2, 7), got ${res.status}`);
-  t.assert(
-    isObject(res.json) && typeof res.json.error === 'string',
-    `${situation}: the ${res.status} answer must carry the body {error: string} (section 7), got ${show(res.text)}`,
-  );
-  assertDocumented(t, operationId, res);
+  expectRefused(t, res, situation, { status: allowed, surface: 'sandbox' });
 }

@@ -1,0 +1,20 @@
+// Reading JSON answers, shared by every area.
+import type { HttpResponse } from '../../harness/http.ts';
+
+export type JsonObject = Record<string, unknown>;
+
+export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** What a body is, in a few words, for failure messages. */
+export function describeBody(res: HttpResponse): string {
+  if (!res.isJson) return 'a body that is not JSON';
+  if (Array.isArray(res.json)) return `a bare array of ${res.json.length} items`;
+  if (isObject(res.json)) return `an object with keys ${Object.keys(res.json).join(', ') || '(none)'}`;
+  return `the JSON value ${JSON.stringify(res.json)}`;
+}
+
+/** A value as JSON, cut to one short line for failure messages. */
+export const show = (v: unknown): string => {
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+};
