@@ -104,7 +104,7 @@ export function functionsArea(env: AreaEnv): Area {
       if (isReply(shape)) return shape;
       const index = indexOf(principal.workspace);
       if (shape === 'legacy') return legacyListing(index, query);
-      const parsed = parsePagedQuery(query, faults);
+      const parsed = parsePagedQuery(query, faults, env.variants.has('lenient-enum-values'));
       if (isReply(parsed)) return parsed;
       const reply = pagedListing(index, parsed, principal.workspace);
       if (shape === 'unversioned' && reply.status === 200 && faults.has('functions-unversioned-array-page'))

@@ -44,7 +44,7 @@ export function metricsArea(env: AreaEnv): Area {
   });
 
   function metrics({ query: params, principal }: RouteRequest): Reply {
-    const parsed = parseMetricsQuery(params, profile, faults);
+    const parsed = parseMetricsQuery(params, profile, faults, env.variants.has('lenient-enum-values'));
     if (!parsed.ok) return parsed.reply;
     const query = parsed.value;
     if (!mayUse(query, principal)) return apiError(403, 'Forbidden', faults.has('metrics-forbidden-message-wrong') ? 'Forbidden' : 'Access denied');

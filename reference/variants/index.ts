@@ -61,6 +61,12 @@ export const variants: readonly VariantDefinition[] = [
     },
   },
   {
+    name: 'lenient-enum-values',
+    decides: 'section 4.1 lists the `sort` enum and the group-by enum, not how another value is answered',
+    description: 'an unknown `sort` is served with the default order, and unknown `groupBy` dimensions are dropped',
+    warns: ['functions.sort.unknown-rejected', 'metrics.group-by.unknown-rejected'],
+  },
+  {
     name: 'offset-timestamps',
     decides: 'CONTRACT 3: "timestamps: any RFC 3339 form (fractions of a second, `Z` or an offset)"',
     description: 'every timestamp in an answer is written with milliseconds and a +02:00 offset, the same instant',

@@ -55,11 +55,12 @@ export function parseLimit(raw: string | null, faults: Faults): number | Reply {
   return Math.min(limit, MAX_LIMIT);
 }
 
-function parseSort(raw: string | null, faults: Faults): Sort | Reply {
+/** `lenient`: the variant lenient-enum-values serves a value outside the enum with the default. */
+function parseSort(raw: string | null, faults: Faults, lenient: boolean): Sort | Reply {
   const fallback: Sort = faults.has('functions-default-sort-asc') ? 'createdAt:asc' : 'createdAt:desc';
   if (raw === null) return fallback;
   if ((SORTS as readonly string[]).includes(raw)) return raw as Sort;
-  if (faults.has('functions-unknown-sort-served')) return fallback;
+  if (faults.has('functions-unknown-sort-served') || lenient) return fallback;
   return badRequest(`sort must be one of ${SORTS.join(', ')}, got "${raw}"`);
 }
 
@@ -72,8 +73,8 @@ export function normaliseQ(raw: string | null, faults: Faults): string {
   return q.length < min ? '' : q;
 }
 
-export function parsePagedQuery(query: URLSearchParams, faults: Faults): PagedQuery | Reply {
-  const sort = parseSort(query.get('sort'), faults);
+export function parsePagedQuery(query: URLSearchParams, faults: Faults, lenient = false): PagedQuery | Reply {
+  const sort = parseSort(query.get('sort'), faults, lenient);
   if (isReply(sort)) return sort;
   const limit = parseLimit(query.get('limit'), faults);
   if (isReply(limit)) return limit;

@@ -46,10 +46,11 @@ export function parseWindow(query: URLSearchParams, faults: Faults): Parsed<Wind
   return { ok: true, value: { start, end } };
 }
 
-export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faults: Faults): Parsed<MetricsQuery> {
+/** `lenient`: the variant lenient-enum-values drops groupBy values outside the enum. */
+export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faults: Faults, lenient = false): Parsed<MetricsQuery> {
   const window = parseWindow(query, faults);
   if (!window.ok) return window;
-  const groupBy = parseGroupBy(query.get('groupBy'), profile, faults);
+  const groupBy = parseGroupBy(query.get('groupBy'), profile, faults, lenient);
   if (!groupBy.ok) return groupBy;
   const resolution = parseResolution(query.get('resolution'), window.value, profile, faults);
   if (!resolution.ok) return resolution;
@@ -71,10 +72,10 @@ export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faul
 }
 
 /** Comma-separated dimensions of the profile, distinct, at most three. */
-function parseGroupBy(text: string | null, profile: Profile, faults: Faults): Parsed<string[]> {
+function parseGroupBy(text: string | null, profile: Profile, faults: Faults, lenient: boolean): Parsed<string[]> {
   if (text === null) return { ok: true, value: [] };
   let dimensions = text.split(',');
-  if (faults.has('metrics-group-by-unknown-accepted')) dimensions = dimensions.filter((d) => profile.groupByDimensions.includes(d));
+  if (faults.has('metrics-group-by-unknown-accepted') || lenient) dimensions = dimensions.filter((d) => profile.groupByDimensions.includes(d));
   const unknown = dimensions.find((d) => !profile.groupByDimensions.includes(d));
   if (unknown !== undefined) return reject(`groupBy value ${JSON.stringify(unknown)} is not one of ${profile.groupByDimensions.join(', ')}`);
   if (new Set(dimensions).size !== dimensions.length) return reject('groupBy lists a dimension twice');
