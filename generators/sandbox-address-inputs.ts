@@ -2,6 +2,8 @@
 // permissions in and out of octal mode notation, processes for the `processes`
 // provider state, and identifiers that name no process.
 import fc from 'fast-check';
+import { ACCEPTED_PERMISSIONS } from '../spec/accepted-values.ts';
+import { stringMatching } from './string-matching.ts';
 
 const chars = (s: string) => fc.constantFrom(...s);
 const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -14,7 +16,7 @@ const segment = fc
   .string({ unit: fc.oneof(chars(`${LOWER_ALNUM}-_ `), chars('éüñßøЖж日本語€'), fc.constant('🙂')), minLength: 1, maxLength: 12 })
   .map((s) => s.replace(/^ | $/g, 'x'));
 
-const validPermissions: fc.Arbitrary<string> = fc.string({ unit: chars('01234567'), minLength: 3, maxLength: 4 });
+const validPermissions: fc.Arbitrary<string> = stringMatching(ACCEPTED_PERMISSIONS);
 
 /**
  * Permissions that are not octal mode notation: symbolic modes, digits 8 and 9,

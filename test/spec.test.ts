@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { componentErrors, responseErrors } from '../harness/validator.ts';
 import { loadSpecs, specFiles, type ApiName } from '../spec/openapi.ts';
 import { operationIds } from './support/operation-ids.ts';
+import { ACCEPTED_PERMISSIONS } from '../spec/accepted-values.ts';
 
 const specs = await loadSpecs();
 
@@ -176,4 +177,9 @@ describe('the component schemas reject non-conformant bodies', () => {
   ])('%s: %j', (name, value) => {
     expect(componentErrors('sandbox', name, value)).not.toEqual([]);
   });
+});
+
+test('the file write request pattern is what every target must accept (spec/accepted-values.ts)', () => {
+  const schema = specs.sandbox.components?.schemas?.FileWriteRequest as { properties: { permissions: { pattern: string } } };
+  expect(schema.properties.permissions.pattern).toBe(ACCEPTED_PERMISSIONS.source);
 });

@@ -65,7 +65,7 @@ export function functionsArea(env: AreaEnv): Area {
     const binding = bindingOf(workspace, query);
     let slice: PageSlice;
     if (query.anchorEnd) {
-      slice = faults.has('functions-anchor-end-first-page') ? pageFrom(view, 0, query.limit, query.q) : tailPage(view, query.limit, query.q);
+      slice = faults.has('functions-anchor-end-first-page') ? pageFrom(view, 0, query.limit, query.q) : tailPage(view, query.limit, query.q, env.variants.has('anchor-end-page-boundaries'));
       slice = { ...slice, hasMore: false };
     } else {
       const start = query.cursor === undefined ? 0 : startAfterCursor(query.cursor, binding, view);
@@ -104,7 +104,7 @@ export function functionsArea(env: AreaEnv): Area {
       if (isReply(shape)) return shape;
       const index = indexOf(principal.workspace);
       if (shape === 'legacy') return legacyListing(index, query);
-      const parsed = parsePagedQuery(query, faults, env.variants.has('lenient-enum-values'));
+      const parsed = parsePagedQuery(query, faults, env.variants);
       if (isReply(parsed)) return parsed;
       const reply = pagedListing(index, parsed, principal.workspace);
       if (shape === 'unversioned' && reply.status === 200 && faults.has('functions-unversioned-array-page'))

@@ -1,5 +1,6 @@
 // The sandbox address (sections 2.6, 4.2): an in-memory filesystem, the processes
 // the `processes` provider state gives, and their port monitoring.
+import { ACCEPTED_PERMISSIONS, OCTAL_MODE_NOTATION } from '../../spec/accepted-values.ts';
 import { BadStateParams, sandboxError, type Area, type AreaEnv, type Route } from '../area.ts';
 
 interface Process {
@@ -11,7 +12,6 @@ interface Process {
 
 type Entry = { kind: 'file'; content: string; mode?: string } | { kind: 'directory'; mode?: string };
 
-const OCTAL_MODE = /^[0-7]{3,4}$/;
 const PID = /^\d+$/;
 
 export function sandboxAddressArea(env: AreaEnv): Area {
@@ -29,6 +29,10 @@ export function sandboxAddressArea(env: AreaEnv): Area {
     return undefined;
   }
 
+  /** Octal mode notation; the variant refuses-special-permission-modes takes only what every target must accept. */
+  const acceptsMode = (mode: string): boolean =>
+    (env.variants.has('refuses-special-permission-modes') ? ACCEPTED_PERMISSIONS : OCTAL_MODE_NOTATION).test(mode);
+
   const writeFile: Route = {
     method: 'PUT',
     surface: 'sandbox',
@@ -38,7 +42,7 @@ export function sandboxAddressArea(env: AreaEnv): Area {
     handle({ params, body }) {
       const request = (typeof body === 'object' && body !== null ? body : {}) as { content?: unknown; isDirectory?: unknown; permissions?: unknown };
       const { permissions } = request;
-      const modeAccepted = env.faults.has('sandbox-address-bad-permissions-accepted') || (typeof permissions === 'string' && OCTAL_MODE.test(permissions));
+      const modeAccepted = env.faults.has('sandbox-address-bad-permissions-accepted') || (typeof permissions === 'string' && acceptsMode(permissions));
       if (permissions !== undefined && !modeAccepted) return sandboxError(400, `permissions must be in octal mode notation (e.g. 644), got ${JSON.stringify(permissions)}`);
       // Section 2.6 types the fields; a value of another type is refused, not guessed at.
       if (request.isDirectory !== undefined && typeof request.isDirectory !== 'boolean') return sandboxError(400, 'isDirectory must be a boolean');

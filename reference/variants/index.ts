@@ -49,6 +49,21 @@ export const variants: readonly VariantDefinition[] = [
     reshape: onSuccess(['writeFile'], (body) => ({ message: body.message })),
   },
   {
+    name: 'clamps-limit-under-minimum',
+    decides: 'CONTRACT 3: "`limit` under its minimum: refused with a 4xx Error body, or clamped to the minimum" (section 4.1: "minimum 1")',
+    description: 'GET /functions serves an integer limit under 1 as limit=1',
+  },
+  {
+    name: 'anchor-end-page-boundaries',
+    decides: 'CONTRACT 3: "the tail page of `anchor=end`: the last `limit` items, or the last page on the page boundaries of the walk from the first page" (section 4.1: "Returns the tail page directly")',
+    description: 'anchor=end returns the last page of the walk from the first (7 functions, limit 3: the 7th alone)',
+  },
+  {
+    name: 'refuses-special-permission-modes',
+    decides: 'CONTRACT 3: "modes with setuid, setgid or sticky bits may be refused with a 4xx" (section 2.6: "octal mode notation")',
+    description: 'PUT /filesystem refuses four-digit modes that do not start with 0 (4755, 1777) with 400',
+  },
+  {
     name: 'extra-unknown-fields',
     decides: 'the specification lists fields, not that no other may appear (section 2.7: "Full field list ...: not shown")',
     description: 'every JSON answer, its meta and summary, and each resource, its metadata and spec carry a field of the vendor\'s own',

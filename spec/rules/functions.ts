@@ -49,7 +49,7 @@ export const functionsRules = [
     id: 'functions.limit.invalid-not-served',
     level: 'SHOULD',
     section: '4.1, 8',
-    title: 'A limit under 1 or not an integer is not served as a page, and is not answered with a 5xx',
+    title: 'A limit under 1 is refused with a 4xx and an Error body or served clamped to 1; a limit that is not an integer is refused with a 4xx and an Error body; neither gets a 5xx',
     quote: 'Default 50, minimum 1, maximum 200.',
     why: 'The type and the minimum are stated, not how a value below or outside them is answered: a 4xx refusal and a clamp to the minimum are both accepted; a 5xx or a page for a non-integer is not.',
   },

@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { fixtureSetArb, invalidLimitArb, sampleFixtureSet, type FunctionFixture } from '../../generators/functions-fixtures.ts';
 import { rule, type Check } from '../../harness/check.ts';
-import { expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions } from './listing.ts';
+import { expectRefused } from '../support/error-body.ts';
+import { expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, pageOf, setFunctions } from './listing.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT, SORTS, type Sort } from './oracle.ts';
 
 // A sort is always given: the default sort is another rule's.
@@ -43,14 +44,20 @@ rule('functions.limit.clamped-to-200', { needs: FIXTURE_NEEDS }, async (t: Check
 });
 
 rule('functions.limit.invalid-not-served', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  await setFunctions(t, sampleFixtureSet(t.seed, { minSize: 1, maxSize: 5 }));
+  // Two functions at least: a page of the default size is then not a page of one.
+  const fixtures = sampleFixtureSet(t.seed, { minSize: 2, maxSize: 5 });
+  await setFunctions(t, fixtures);
   const check = async (limit: string) => {
-    const res = await listFunctions(t, { limit });
-    t.assert(
-      res.status < 200 || res.status >= 300,
-      `limit=${limit} is under 1 or not an integer (the specification allows 1 to 200, larger values clamped): it must not be served as a page; got ${res.status}`,
-    );
-    t.assert(res.status < 500, `limit=${limit} is the client's error and must not be answered with a 5xx; got ${res.status}`);
+    const sort = 'name:asc';
+    const res = await listFunctions(t, { limit, sort });
+    const what = `limit=${limit} (the specification allows 1 to 200, larger values clamped)`;
+    // CONTRACT 3: an integer under the minimum is refused with a 4xx, or clamped to the minimum; both are legal.
+    if (/^-?\d+$/.test(limit) && res.status === 200) {
+      const page = pageOf(t, res, `${what}, served`);
+      return expectSlice(t, page, fixtures, { sort, offset: 0, count: 1 }, `${what} is under 1: served, it must be clamped to 1`);
+    }
+    t.assert(res.status < 500, `${what} is the client's error and must not be answered with a 5xx; got ${res.status}`);
+    expectRefused(t, res, `${what}, ${/^-?\d+$/.test(limit) ? 'under 1 and not clamped to 1,' : 'not an integer,'}`);
   };
   await check('0');
   await t.property(invalidLimitArb, check);

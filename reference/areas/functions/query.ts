@@ -3,6 +3,7 @@
 // refuses them.
 import { apiError, type Reply } from '../../area.ts';
 import type { Faults } from '../../faults/registry.ts';
+import type { Variants } from '../../variants/registry.ts';
 import { SORTS, type Sort } from './store.ts';
 
 export const PAGED_SINCE = '2026-04-28';
@@ -43,10 +44,12 @@ export interface PagedQuery {
   cursor?: string;
 }
 
-export function parseLimit(raw: string | null, faults: Faults): number | Reply {
+/** `clampUnderMinimum`: the variant clamps-limit-under-minimum serves an integer under 1 as 1. */
+export function parseLimit(raw: string | null, faults: Faults, clampUnderMinimum = false): number | Reply {
   if (raw === null) return faults.has('functions-default-limit-20') ? 20 : DEFAULT_LIMIT;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) {
     if (faults.has('functions-limit-zero-served') && /^-?\d+$/.test(raw)) return DEFAULT_LIMIT;
+    if (clampUnderMinimum && /^-?\d+$/.test(raw)) return 1;
     return badRequest(`limit must be an integer of at least 1, got "${raw}"`);
   }
   const limit = Number(raw);
@@ -73,10 +76,11 @@ export function normaliseQ(raw: string | null, faults: Faults): string {
   return q.length < min ? '' : q;
 }
 
-export function parsePagedQuery(query: URLSearchParams, faults: Faults, lenient = false): PagedQuery | Reply {
+export function parsePagedQuery(query: URLSearchParams, faults: Faults, variants: Variants): PagedQuery | Reply {
+  const lenient = variants.has('lenient-enum-values');
   const sort = parseSort(query.get('sort'), faults, lenient);
   if (isReply(sort)) return sort;
-  const limit = parseLimit(query.get('limit'), faults);
+  const limit = parseLimit(query.get('limit'), faults, variants.has('clamps-limit-under-minimum'));
   if (isReply(limit)) return limit;
   const rawQ = query.get('q');
   if (rawQ !== null && rawQ.length > MAX_Q && !faults.has('functions-q-bound-ignored'))

@@ -116,9 +116,14 @@ export function pageFrom(view: OrderedView, start: number, limit: number, q: str
 }
 
 /** The last `limit` matching entries, in order (anchor=end). */
-export function tailPage(view: OrderedView, limit: number, q: string): PageSlice {
+/**
+ * The tail page: the last `limit` matching entries, or with `onPageBoundaries` the last
+ * page of the walk from the first (the variant anchor-end-page-boundaries).
+ */
+export function tailPage(view: OrderedView, limit: number, q: string, onPageBoundaries = false): PageSlice {
+  const size = onPageBoundaries ? ((countMatches(view, q) - 1) % limit) + 1 : limit;
   const picked: Entry[] = [];
-  for (let i = view.length - 1; i >= 0 && picked.length < limit; i--) if (matches(view.at(i), q)) picked.push(view.at(i));
+  for (let i = view.length - 1; i >= 0 && picked.length < size; i--) if (matches(view.at(i), q)) picked.push(view.at(i));
   return sliceOf(picked.reverse(), false);
 }
 
@@ -127,7 +132,7 @@ function sliceOf(picked: Entry[], hasMore: boolean): PageSlice {
   return { items: picked.map((e) => e.fn), hasMore, ...(lastEntry ? { last: positionOf(lastEntry) } : {}) };
 }
 
-/** The number of entries matching `q` (a full scan: only a fault needs it). */
+/** The number of entries matching `q` (a full scan: only a fault and a variant need it). */
 export function countMatches(view: OrderedView, q: string): number {
   let count = 0;
   for (let i = 0; i < view.length; i++) if (matches(view.at(i), q)) count++;
