@@ -75,20 +75,24 @@ const envs = fc.uniqueArray(
   { maxLength: 4, selector: (e) => e.name },
 );
 
-/** A proxy route whose headers and body reference its secrets through `{{SECRET:<name>}}` placeholders. */
-const proxyRoute = fc.dictionary(sized(chars(`${LOWER_ALNUM}-`), 1, 12), secretValue, { maxKeys: 3 }).chain((secrets) => {
-  const names = Object.keys(secrets);
-  const reference = names.length ? fc.constantFrom(...names).map((n) => `{{SECRET:${n}}}`) : fc.constant('');
-  return fc.record(
-    {
-      destinations: domains,
-      headers: fc.dictionary(fc.constantFrom('Authorization', 'X-Api-Key', 'X-Trace'), reference.map((r) => `Bearer ${r}`), { maxKeys: 3 }),
-      body: reference.map((r) => JSON.stringify({ key: r })),
-      secrets: fc.constant(secrets),
-    },
-    { requiredKeys: [] },
-  );
-});
+/**
+ * A proxy route whose headers and body reference its secrets through `{{SECRET:<name>}}`
+ * placeholders; the body a string (section 2.3) or an object of strings (profile routingBody).
+ */
+const proxyRoute = (bodyAs: Profile['routingBody']) =>
+  fc.dictionary(sized(chars(`${LOWER_ALNUM}-`), 1, 12), secretValue, { maxKeys: 3 }).chain((secrets) => {
+    const names = Object.keys(secrets);
+    const reference = names.length ? fc.constantFrom(...names).map((n) => `{{SECRET:${n}}}`) : fc.constant('');
+    return fc.record(
+      {
+        destinations: domains,
+        headers: fc.dictionary(fc.constantFrom('Authorization', 'X-Api-Key', 'X-Trace'), reference.map((r) => `Bearer ${r}`), { maxKeys: 3 }),
+        body: reference.map((r) => (bodyAs === 'string' ? JSON.stringify({ key: r }) : { key: r })),
+        secrets: fc.constant(secrets),
+      },
+      { requiredKeys: [] },
+    );
+  });
 
 const metadataOverrides = { name: resourceName, displayName, externalId, labels };
 
@@ -100,6 +104,8 @@ const deployment = {
 
 /** A sandbox of section 2.3 (the run state, named by the profile, sometimes given too). */
 export function sandboxFixture(profile: Profile): fc.Arbitrary<Json> {
+  // Section 2.3: "returned as a string holding a list", or a JSON array where the profile says so.
+  const networkList = (item: fc.Arbitrary<string>) => (profile.networkLists === 'string' ? listString(item) : fc.array(item, { maxLength: 4 }));
   const spec = fromSchema('SandboxSpec', {
     'lifecycle.expirationPolicies[].value': duration,
     'lifecycle.terminatedRetention': duration,
@@ -109,14 +115,14 @@ export function sandboxFixture(profile: Profile): fc.Arbitrary<Json> {
     'runtime.memory': fc.integer({ min: 128, max: 65_536 }),
     'runtime.terminationGracePeriodSeconds': fc.integer({ min: 0, max: 3600 }),
     'runtime.ttl': duration,
-    'network.allowedDomains': listString(domain),
-    'network.forbiddenDomains': listString(domain),
-    'network.firewall.rulesets': listString(word),
+    'network.allowedDomains': networkList(domain),
+    'network.forbiddenDomains': networkList(domain),
+    'network.firewall.rulesets': networkList(word),
     'network.egress.policies[].destinations': domains,
     'network.proxy.allowedDomains': domains,
     'network.proxy.forbiddenDomains': domains,
     'network.proxy.bypass': domains,
-    'network.proxy.routing[]': proxyRoute,
+    'network.proxy.routing[]': proxyRoute(profile.routingBody),
   });
   return fc
     .record({

@@ -22,6 +22,8 @@ export interface JsonSchema {
   additionalProperties?: boolean | JsonSchema;
   maxProperties?: number;
   oneOf?: readonly JsonSchema[];
+  /** In these documents the first branch is the specification's letter; later ones are what a profile admits (`x-representation-from-profile`). */
+  anyOf?: readonly JsonSchema[];
   allOf?: readonly JsonSchema[];
   readOnly?: boolean;
   [extension: `x-${string}`]: unknown;
@@ -78,6 +80,8 @@ function convert(schema: JsonSchema, path: string, options: SchemaArbitraryOptio
   if (override) return override;
   if (schema.enum) return fc.constantFrom(...schema.enum);
   if (schema.oneOf) return fc.oneof(...schema.oneOf.map((alt) => convert(flattenAllOf(alt), path, options)));
+  // Generated inputs follow the letter: a target on another profile gets its representation through overrides.
+  if (schema.anyOf) return convert(flattenAllOf(schema.anyOf[0]!), path, options);
   switch (schema.type) {
     case 'string':
       return stringArb(schema);

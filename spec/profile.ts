@@ -32,6 +32,14 @@ export interface Profile {
   /** null: any string. */
   customDomainStatuses: string[] | null;
   egressIpFamilies: string[] | null;
+  /** Section 2.3: `network.allowedDomains`, `forbiddenDomains` and `firewall.rulesets` travel as "a string holding a list", or as a JSON array. */
+  networkLists: 'string' | 'array';
+  /** Section 2.3: `network.proxy.routing[].body` is a string, or an object of strings. */
+  routingBody: 'string' | 'object';
+  /** Section 2.3: whether the `secrets` of proxy routing are shown to a workspace admin who asks; false: write-only, never returned. */
+  routingSecretsShown: boolean;
+  /** Section 2.6: the monitor stop response is an empty JSON object, or any JSON object. */
+  monitorStopBody: 'empty' | 'object';
   sandboxErrorStatuses: number[];
   sandboxAddressErrorStatuses: { filesystem: number[]; logs: number[]; monitor: number[] };
 }
@@ -55,6 +63,10 @@ export const defaultProfile: Profile = {
   unversionedListing: null,
   customDomainStatuses: null,
   egressIpFamilies: null,
+  networkLists: 'string',
+  routingBody: 'string',
+  routingSecretsShown: true,
+  monitorStopBody: 'empty',
   sandboxErrorStatuses: [401, 403, 404, 500],
   sandboxAddressErrorStatuses: { filesystem: [400, 422, 500], logs: [404, 422, 500], monitor: [400, 422, 500] },
 };
@@ -91,6 +103,10 @@ export const profileSchema = {
     unversionedListing: { enum: ['paged', 'legacy', null] },
     customDomainStatuses: stringListOrNull,
     egressIpFamilies: stringListOrNull,
+    networkLists: { enum: ['string', 'array'] },
+    routingBody: { enum: ['string', 'object'] },
+    routingSecretsShown: { type: 'boolean' },
+    monitorStopBody: { enum: ['empty', 'object'] },
     sandboxErrorStatuses: statusList,
     sandboxAddressErrorStatuses: {
       type: 'object',

@@ -14,6 +14,10 @@ export const builtInProfiles = {
     unversionedListing: 'legacy',
     customDomainStatuses: ['pending', 'verified', 'failed'],
     egressIpFamilies: ['IPv4', 'IPv6'],
+    networkLists: 'array',
+    routingBody: 'object',
+    routingSecretsShown: false,
+    monitorStopBody: 'object',
   },
 } as const satisfies Record<string, Profile>;
 

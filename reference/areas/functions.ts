@@ -92,6 +92,9 @@ export function functionsArea(env: AreaEnv): Area {
     return { status: 200, body: items };
   }
 
+  /** Section 9 names `Service-Version`; the public service (variant blaxel-service) reads `Blaxel-Version`. */
+  const versionHeader = env.variants.has('blaxel-service') ? 'blaxel-version' : 'service-version';
+
   const listFunctions: Route = {
     method: 'GET',
     surface: 'control',
@@ -100,7 +103,7 @@ export function functionsArea(env: AreaEnv): Area {
     // Section 5: the functions:list scope or an API key (admin) may list.
     scopes: faults.has('functions-member-refused') ? [] : ['functions:list'],
     handle({ query, headers, principal }) {
-      const shape = shapeOf(headers['service-version'], faults);
+      const shape = shapeOf(headers[versionHeader], faults, env.variants);
       if (isReply(shape)) return shape;
       const index = indexOf(principal.workspace);
       if (shape === 'legacy') return legacyListing(index, query);

@@ -31,6 +31,12 @@ export const functionsFaults: FaultDefinition[] = [
     description: 'versions before 2026-04-28 cut the bare array to limit',
   },
   {
+    name: 'functions-legacy-capped-at-200',
+    rule: 'functions.version.legacy-before-2026-04-28',
+    description: 'versions before 2026-04-28 get a bare array of at most 200 functions, the paged maximum',
+    reshape: (reply, route) => (isListing(route) && Array.isArray(reply.body) ? { ...reply, body: reply.body.slice(0, 200) } : reply),
+  },
+  {
     name: 'functions-unversioned-array-page',
     rule: 'functions.version.unversioned-either-shape',
     description: 'without Service-Version the answer is a bare array holding only the first page',

@@ -34,6 +34,16 @@ export const resourcesFaults: FaultDefinition[] = [
     reshape: onSuccess('getSandbox', (s: Body) => ((s.metadata.createdBy = { id: s.metadata.createdBy }), s)),
   },
   {
+    name: 'resources-network-lists-as-arrays',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} returns network.allowedDomains as a JSON array, not the string holding a list that section 2.3 names',
+    reshape: onSuccess('getSandbox', (s: Body) => {
+      const network = s.spec?.network;
+      if (typeof network?.allowedDomains === 'string') network.allowedDomains = JSON.parse(network.allowedDomains);
+      return s;
+    }),
+  },
+  {
     name: 'resources-sandbox-volume-read-only-dropped',
     rule: 'resources.sandbox.spec',
     description: 'GET /sandboxes/{name} drops readOnly from spec.volumes',

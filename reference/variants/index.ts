@@ -3,7 +3,7 @@
 // the whole suite against each. Variants without `reshape` are read by the area code
 // through `variants.has`.
 import type { VariantDefinition } from './registry.ts';
-import { extensibleObjects, mapStringsUnder, onSuccess, resourcesOf } from './reshape.ts';
+import { extensibleObjects, mapStringsUnder, onSuccess, resourcesOf, withoutRoutingSecrets } from './reshape.ts';
 
 const RESOURCE_READS = ['listFunctions', 'getSandbox', 'listEgressIps', 'listCustomDomains'] as const;
 const TIMESTAMP_KEYS = new Set(['createdAt', 'updatedAt', 'lastUsedAt', 'lastVerifiedAt', 'time', 'timestamp', 'startTime', 'endTime']);
@@ -24,6 +24,28 @@ export const variants: readonly VariantDefinition[] = [
       if (route.surface !== 'control' || reply.status < 400 || typeof body?.error !== 'string') return reply;
       const { code: _code, ...rest } = body;
       return { ...reply, body: rest };
+    },
+  },
+  {
+    name: 'refuses-unknown-versions',
+    decides: 'section 9: "Other version dates ... not shown" (CONTRACT 3: "any date may be refused as an unknown version with a 4xx Error body")',
+    description: 'GET /functions answers 400 to any version date but 2026-04-28, so it has no older version the suite can find',
+    skips: ['functions.version.legacy-before-2026-04-28'],
+  },
+  {
+    name: 'unversioned-legacy',
+    decides: 'section 9: "what the default is when the header is omitted: not shown"',
+    description: 'without the version header GET /functions answers the legacy bare array (the reference answers a page by default)',
+  },
+  {
+    name: 'blaxel-service',
+    decides: 'the profile `blaxel`: the public service documents Blaxel-Version, arrays for network lists, an object routing body, write-only routing secrets and a monitor stop answer with fields',
+    description:
+      'the reference as the public service documents itself: the Blaxel-Version header (2026-04-16 legacy and the default, 2026-04-28 paged, 400 invalid_api_version otherwise); routing secrets never returned; DELETE .../monitor answers {path, message}',
+    profile: 'blaxel',
+    reshape: (reply, route) => {
+      if (route.operationId === 'getSandbox') return onSuccess(['getSandbox'], withoutRoutingSecrets)(reply, route);
+      return onSuccess(['stopPortMonitoring'], () => ({ path: '', message: 'Stopped monitoring the process' }))(reply, route);
     },
   },
   {

@@ -24,7 +24,7 @@ export const resourcesRules = [
     id: 'resources.sandbox.spec',
     level: 'MUST',
     section: '2.3, 4.1',
-    title: 'GET /sandboxes/{sandboxName} returns the spec of the sandbox as set: every field, with its type',
+    title: 'GET /sandboxes/{sandboxName} returns the spec of the sandbox as set: every field, with its type and representation (the network lists and routing body as the profile says)',
     quote: '200: Sandbox.',
   },
   {
@@ -87,7 +87,7 @@ export const resourcesRules = [
     id: 'resources.secrets.shown-to-admin-who-asks',
     level: 'MUST',
     section: '2.3, 4.1, 5',
-    title: 'A workspace admin who asks for secrets gets every secret value of the sandbox',
+    title: 'A workspace admin who asks for secrets gets every secret value of the sandbox (routing secrets only where the profile does not make them write-only)',
     quote: 'One optional boolean query parameter asks for secret values to be shown (requires the workspace admin role).',
   },
   {

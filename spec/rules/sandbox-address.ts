@@ -43,7 +43,7 @@ export const sandboxAddressRules = [
     id: 'sandbox-address.monitor.stop',
     level: 'MUST',
     section: '2.6, 4.2',
-    title: 'DELETE /network/process/{pid}/monitor answers 200 with an empty object for a process of the sandbox',
+    title: 'DELETE /network/process/{pid}/monitor answers 200 with an empty object for a process of the sandbox (any object when the profile says so)',
     quote: 'Monitor stop response: empty JSON object.',
   },
   {

@@ -6,7 +6,7 @@ export const schemaRules = [
     id: 'schema.functions',
     level: 'MUST',
     section: '2.2, 4.1, 9',
-    title: 'GET /functions answers 200 with a FunctionList from version 2026-04-28 and a bare array of Function before it',
+    title: 'GET /functions answers 200 with a FunctionList in version 2026-04-28, and with a bare array of Function in an older version the target accepts',
     quote: '200: FunctionList (`data` and `meta`) from version 2026-04-28, a bare array of Function with all functions for older versions.',
   },
   {

@@ -7,12 +7,11 @@ import type { HttpResponse, QueryValue } from '../../harness/http.ts';
 import type { Exchange } from '../../results/model.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT, sliceProblem, type Sort } from './oracle.ts';
 import { describeBody, isObject } from '../support/json.ts';
+import { PAGED_VERSION, versionHeaders } from '../support/versions.ts';
 
 /** What a check that sets fixtures needs. */
 export const FIXTURE_NEEDS: Need[] = ['control', 'writes'];
 
-/** The first version with `{data, meta}` listings (section 9). */
-export const PAGED_VERSION = '2026-04-28';
 
 export interface ListQuery {
   limit?: QueryValue;
@@ -23,7 +22,7 @@ export interface ListQuery {
 }
 
 export interface ListOptions {
-  /** `Service-Version`; null sends none. Default: the first paged version. */
+  /** The version header's date (section 9); null sends none. Default: the paged version. */
   version?: string | null;
   token?: string;
 }
@@ -42,7 +41,7 @@ export function listFunctions(t: Check, query: ListQuery = {}, options: ListOpti
   return t.api('/functions', {
     token: options.token ?? t.config.credentials.admin,
     query: { ...query },
-    headers: version === null ? {} : { 'service-version': version },
+    headers: versionHeaders(t, version),
   });
 }
 

@@ -6,7 +6,8 @@ import { dateArb, invalidLimitArb, sampleFixtureSet, searchQueryArb, unknownSort
 import type { CredentialName } from '../../harness/config.ts';
 import { rule, type Check } from '../../harness/check.ts';
 import { responseErrors } from '../../harness/validator.ts';
-import { FIXTURE_NEEDS, listFunctions, PAGED_VERSION, setFunctions } from './listing.ts';
+import { FIXTURE_NEEDS, listFunctions, setFunctions } from './listing.ts';
+import { PAGED_VERSION } from '../support/versions.ts';
 import { SORTS } from './oracle.ts';
 import { describeBody } from '../support/json.ts';
 import { errorBodyProblem } from '../support/error-body.ts';

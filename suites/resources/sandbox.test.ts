@@ -6,6 +6,7 @@ import { differences } from './compare.ts';
 import { specWithoutSecrets } from './secrets.ts';
 import { nameOf, readSandbox, requestSandbox } from './target.ts';
 import { assertNoProblems } from '../support/documented.ts';
+import { representationProblems } from './shapes.ts';
 import { expectRefused } from '../support/error-body.ts';
 
 rule('resources.sandbox.spec', { needs: ['control'] }, async (t) => {
@@ -13,7 +14,7 @@ rule('resources.sandbox.spec', { needs: ['control'] }, async (t) => {
     await t.control.set('sandboxes', { items: [sandbox] });
     const returned = await readSandbox(t, String(nameOf(sandbox)));
     // Secret values are the secrets rules' concern: they are masked here.
-    assertNoProblems(t, differences(specWithoutSecrets(sandbox), returned.spec, 'spec'));
+    assertNoProblems(t, [...differences(specWithoutSecrets(sandbox), returned.spec, 'spec'), ...representationProblems(t.config.profile, returned)]);
   });
 });
 

@@ -3,6 +3,7 @@
 // shows them: anywhere in the raw body or the headers, so a leak in any field counts.
 import type { HttpResponse } from '../../harness/http.ts';
 import type { Json } from '../../generators/resources-fixtures.ts';
+import type { Profile } from '../../spec/profile.ts';
 import { isObject } from '../support/json.ts';
 
 export interface Secret {
@@ -23,7 +24,8 @@ function envs(sandbox: Json): Json[] {
   return asArray(asObject(asObject(sandbox.spec).runtime).envs).filter(isObject);
 }
 
-export function secretsOf(sandbox: Json): Secret[] {
+/** Every secret value of the fixture; with `shownOnly`, those a target of that profile shows (routing secrets may be write-only). */
+export function secretsOf(sandbox: Json, shownOnly?: Pick<Profile, 'routingSecretsShown'>): Secret[] {
   const fromEnvs = envs(sandbox)
     .filter((e) => e.secret === true && typeof e.value === 'string')
     .map((e) => ({ setAt: `spec.runtime.envs[${String(e.name)}].value`, value: e.value as string }));
@@ -32,7 +34,7 @@ export function secretsOf(sandbox: Json): Secret[] {
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
       .map(([name, value]) => ({ setAt: `spec.network.proxy.routing[${i}].secrets.${name}`, value })),
   );
-  return [...fromEnvs, ...fromRoutes];
+  return shownOnly && !shownOnly.routingSecretsShown ? fromEnvs : [...fromEnvs, ...fromRoutes];
 }
 
 /** The spec without its secret values: what any caller may see of it. */

@@ -3,6 +3,7 @@
 import { DEPLOYMENT_STATUSES, RUN_STATES, type FixtureSet, type Json } from '../../generators/resources-fixtures.ts';
 import { differences } from './compare.ts';
 import { isObject, show } from '../support/json.ts';
+import type { Profile } from '../../spec/profile.ts';
 import { isIso8601 } from '../support/timestamps.ts';
 
 /** The kinds of resource, named by their provider state. */
@@ -107,4 +108,29 @@ export function expiresInProblems(returned: Json): string[] {
   if (returned.expiresIn === undefined) return [];
   if (!configured) return [`expiresIn is ${show(returned.expiresIn)} although the sandbox has no lifecycle`];
   return Number.isInteger(returned.expiresIn) ? [] : [`expiresIn is ${show(returned.expiresIn)}, not an integer`];
+}
+
+/**
+ * Section 2.3: the network lists travel as "a string holding a list" and a routing body
+ * as a string, unless the profile says the target writes arrays and objects of strings
+ * (networkLists, routingBody); the comparison with what was set accepts either notation.
+ */
+export function representationProblems(profile: Pick<Profile, 'networkLists' | 'routingBody'>, returned: Json): string[] {
+  const network = isObject(returned.spec) && isObject(returned.spec.network) ? returned.spec.network : {};
+  const lists: Array<[string, unknown]> = [
+    ['allowedDomains', network.allowedDomains],
+    ['forbiddenDomains', network.forbiddenDomains],
+    ['firewall.rulesets', isObject(network.firewall) ? network.firewall.rulesets : undefined],
+  ];
+  const listAs = profile.networkLists === 'string' ? 'a string holding a list (section 2.3)' : 'a JSON array (the profile\'s networkLists)';
+  const problems = lists
+    .filter(([, v]) => v !== undefined && (profile.networkLists === 'string' ? typeof v !== 'string' : !Array.isArray(v)))
+    .map(([field, v]) => `spec.network.${field} is ${show(v)}, not ${listAs}`);
+  const routes = isObject(network.proxy) && Array.isArray(network.proxy.routing) ? network.proxy.routing : [];
+  routes.forEach((route: unknown, i) => {
+    const body = isObject(route) ? route.body : undefined;
+    if (body !== undefined && (profile.routingBody === 'string' ? typeof body !== 'string' : !isObject(body)))
+      problems.push(`spec.network.proxy.routing[${i}].body is ${show(body)}, not ${profile.routingBody === 'string' ? 'a string (section 2.3)' : 'an object (the profile\'s routingBody)'}`);
+  });
+  return problems;
 }

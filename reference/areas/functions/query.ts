@@ -1,12 +1,12 @@
 // The listing's request, read to the letter of sections 4.1, 8 and 9: which version
 // answers, and the paged query's limit, sort, q, anchor and cursor, or the 400 that
 // refuses them.
+import { PAGED_LISTING_SINCE } from '../../../spec/versions.ts';
 import { apiError, type Reply } from '../../area.ts';
 import type { Faults } from '../../faults/registry.ts';
 import type { Variants } from '../../variants/registry.ts';
 import { SORTS, type Sort } from './store.ts';
 
-export const PAGED_SINCE = '2026-04-28';
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
 const MAX_Q = 200;
@@ -25,13 +25,27 @@ function isDate(value: string): boolean {
   return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value);
 }
 
-/** Section 9: dates from 2026-04-28 get the paged shape, older dates the bare array; no header: paged. */
-export function shapeOf(version: string | undefined, faults: Faults): Shape | Reply {
-  if (version === undefined) return 'unversioned';
+/**
+ * Section 9: dates from 2026-04-28 get the paged shape, older dates the bare array; no
+ * header: paged. The variant refuses-unknown-versions knows 2026-04-28 alone; the
+ * variant blaxel-service knows the public service's two versions and defaults to legacy.
+ */
+export function shapeOf(version: string | undefined, faults: Faults, variants: Variants): Shape | Reply {
+  if (variants.has('blaxel-service')) {
+    if (version === undefined) return 'legacy';
+    const known: Record<string, Shape> = { [BLAXEL_LEGACY_VERSION]: 'legacy', [PAGED_LISTING_SINCE]: 'paged' };
+    // The public service's documented answer, which has no `code`.
+    return known[version] ?? { status: 400, body: { error: 'invalid_api_version', message: `Unknown API version "${version}". Valid versions: ${Object.keys(known).join(', ')}.` } };
+  }
+  if (version === undefined) return variants.has('unversioned-legacy') ? 'legacy' : 'unversioned';
   if (!isDate(version)) return badRequest(`Service-Version must be a date YYYY-MM-DD, got "${version}"`);
-  const legacy = faults.has('functions-boundary-date-legacy') ? version <= PAGED_SINCE : version < PAGED_SINCE;
+  if (variants.has('refuses-unknown-versions') && version !== PAGED_LISTING_SINCE) return badRequest(`unknown version ${version}`);
+  const legacy = faults.has('functions-boundary-date-legacy') ? version <= PAGED_LISTING_SINCE : version < PAGED_LISTING_SINCE;
   return legacy ? 'legacy' : 'paged';
 }
+
+/** The older version the public service documents (spec/profiles.ts, profile `blaxel`). */
+const BLAXEL_LEGACY_VERSION = '2026-04-16';
 
 export interface PagedQuery {
   sort: Sort;
