@@ -58,7 +58,7 @@ test.concurrent.each(refusals)('%s: exit 2 with one line', async (_, args, messa
 test('rules prints the catalogue: id, level, section, statement', async () => {
   const out = await runCli(['rules']);
   expect(out.code).toBe(0);
-  expect(out.stdout).toMatch(/^auth\.missing-credentials\s+MUST\s+§5, 7\s+A control-plane request without credentials/m);
+  expect(out.stdout).toMatch(/^auth\.missing-credentials\s+MUST\s+§5, 7\s+A control-plane read without credentials is refused/m);
 });
 
 test('rules --json prints every rule with its level, section, title and the quoted words of the specification', async () => {

@@ -4,12 +4,9 @@ import { forgedCursorArb, sampleFixtureSet, searchQueryArb, unmatchedQueryArb } 
 import { rule, type Check } from '../../harness/check.ts';
 import { fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions, type ListQuery, type ListOptions } from './listing.ts';
 import { normaliseQuery, sharedNamePiece, SORTS } from './oracle.ts';
+import { cursorAgesArb } from '../support/cursor-lifetime.ts';
 import { expectRefused } from '../support/error-body.ts';
 
-const HOUR = 3600;
-const DAY = 24 * HOUR;
-/** Margin around the 24-hour lifetime for the time the requests take. */
-const MARGIN = 60;
 
 /** Sets 10 to 30 functions, so a first page of up to 5 always has a next page. */
 async function pagedFixtures(t: Check) {
@@ -77,21 +74,17 @@ rule('functions.cursor.never-issued-rejected', { needs: FIXTURE_NEEDS }, async (
 });
 
 rule('functions.cursor.expires-after-24h', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  const agesArb = fc.record({
-    under: fc.integer({ min: 23 * HOUR, max: DAY - MARGIN }),
-    over: fc.integer({ min: DAY + MARGIN, max: 7 * DAY }),
-  });
   // `reset` puts the target's clock back, before and after, for the checks that follow.
   await t.control.set('reset');
   try {
     await pagedFixtures(t);
     // One cursor per run: used once just under 24 hours after it was issued, then again after more than 24 hours.
-    await t.property(agesArb, async ({ under, over }) => {
+    await t.property(cursorAgesArb, async ({ withinSeconds, beyondSeconds }) => {
       const cursor = await issuedCursor(t, { limit: 1 });
-      await t.control.set('clock', { advanceSeconds: under });
-      await fetchPage(t, { limit: 1, cursor }, `a cursor used ${under} s after it was issued (under 24 hours) must still be accepted`);
-      await t.control.set('clock', { advanceSeconds: over - under });
-      expectRefused(t, await listFunctions(t, { limit: 1, cursor }), `a cursor used ${over} s after it was issued (over 24 hours)`);
+      await t.control.set('clock', { advanceSeconds: withinSeconds });
+      await fetchPage(t, { limit: 1, cursor }, `a cursor used ${withinSeconds} s after it was issued (within 24 hours) must still be accepted`);
+      await t.control.set('clock', { advanceSeconds: beyondSeconds - withinSeconds });
+      expectRefused(t, await listFunctions(t, { limit: 1, cursor }), `a cursor used ${beyondSeconds} s after it was issued (older than 24 hours)`);
     });
   } finally {
     await t.control.set('reset');

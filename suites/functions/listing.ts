@@ -8,6 +8,7 @@ import type { Exchange } from '../../results/model.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT, sliceProblem, type Sort } from './oracle.ts';
 import { describeBody, isObject } from '../support/json.ts';
 import { PAGED_VERSION, versionHeaders } from '../support/versions.ts';
+import { followCursors } from '../support/paging.ts';
 
 /** What a check that sets fixtures needs. */
 export const FIXTURE_NEEDS: Need[] = ['control', 'writes'];
@@ -92,26 +93,14 @@ export async function fetchPage(t: Check, query: ListQuery, what: string, option
 }
 
 /**
- * Follows `nextCursor` from the first page while `hasMore` is true, handing each page
- * to `onPage` as it comes and keeping none (a walk of 10,000 functions holds one page
- * at a time). Stops with a failure when a page claims more but gives no cursor, or
- * when the walk goes on for more pages than `expectedItems` can fill (plus one empty
- * page). Returns the number of pages.
+ * The walk of section 2.8 (followCursors) over the listing of `query`, one
+ * page held at a time (a walk of 10,000 functions); at most the pages `expectedItems`
+ * fill, plus one empty page. Returns the number of pages.
  */
 export async function walkEach(t: Check, query: ListQuery, expectedItems: number, what: string, onPage: (page: Page, index: number) => void): Promise<number> {
   const limit = query.limit === undefined ? DEFAULT_LIMIT : Math.min(Number(query.limit), MAX_LIMIT);
   const maxPages = Math.ceil(expectedItems / limit) + 1;
-  let last = await fetchPage(t, query, `${what}, first page`);
-  let count = 1;
-  onPage(last, 0);
-  while (last.hasMore) {
-    t.assert(last.nextCursor !== '', `${what}: page ${count} says hasMore true but its nextCursor is empty, so the listing cannot be continued`);
-    t.assert(count < maxPages, `${what}: after ${count} pages of at most ${limit} the ${expectedItems} functions are all listed, yet hasMore is still true`);
-    last = await fetchPage(t, { ...query, cursor: last.nextCursor }, `${what}, page ${count + 1}`);
-    onPage(last, count);
-    count += 1;
-  }
-  return count;
+  return followCursors(t, `${what} (${expectedItems} functions, pages of at most ${limit})`, maxPages, (cursor, i) => fetchPage(t, cursor === undefined ? query : { ...query, cursor }, `${what}, page ${i + 1}`), onPage);
 }
 
 /** `walkEach`, keeping the pages. */

@@ -5,6 +5,7 @@ import type { Check, RuleOptions } from '../../harness/check.ts';
 import type { HttpResponse } from '../../harness/http.ts';
 import { responseErrors } from '../../harness/validator.ts';
 import { expectRefused } from '../support/error-body.ts';
+import { followCursors } from '../support/paging.ts';
 import { instantOf } from '../support/timestamps.ts';
 import { rfc3339 } from './calendar.ts';
 
@@ -107,18 +108,11 @@ export function expectRefusal(t: Check, res: HttpResponse, { status }: Refusal, 
  * pages (more than the query has groups) fails the check. Returns the number of pages.
  */
 export async function walkEachPage(t: Check, r: MetricsRequest, maxPages: number, onPage: (page: MetricsPage, index: number) => void): Promise<number> {
-  let count = 0;
-  let cursor: string | undefined;
-  for (;;) {
-    const what = `page ${count + 1} of ${describe(r)}`;
-    const page = expectPage(t, await getMetrics(t, { ...r, cursor }), what);
-    onPage(page, count);
-    count += 1;
-    if (!page.meta.hasMore) return count;
-    t.assert(count < maxPages, `${what} still has meta.hasMore true, but the query has fewer than ${maxPages - 1} groups: following meta.nextCursor does not end`);
-    t.assert(page.meta.nextCursor !== '', `${what} has meta.hasMore true but an empty meta.nextCursor: the next page cannot be asked for`);
-    cursor = page.meta.nextCursor;
-  }
+  const fetch = async (cursor: string | undefined, i: number) => {
+    const page = expectPage(t, await getMetrics(t, { ...r, cursor }), `page ${i + 1} of ${describe(r)}`);
+    return { ...page.meta, page };
+  };
+  return followCursors(t, `${describe(r)} (fewer than ${maxPages} pages of groups)`, maxPages, fetch, ({ page }, i) => onPage(page, i));
 }
 
 /** `walkEachPage`, keeping the pages. */

@@ -10,7 +10,7 @@ import { describeBody, isObject } from './json.ts';
 /** Why `res` does not carry the control-plane Error body, or undefined when it does. */
 export function errorBodyProblem(res: HttpResponse): string | undefined {
   const body = res.json;
-  if (!isObject(body)) return `the body is ${describeBody(res)}, not an Error object {error, code?, message?}`;
+  if (!isObject(body)) return `the answer has ${describeBody(res)}, not an Error object {error, code?, message?}`;
   if (typeof body.error !== 'string') return 'the Error body has no string "error" (section 7: Required)';
   if (body.code !== undefined && body.code !== res.status)
     return `the Error body's code is ${JSON.stringify(body.code)}, not the HTTP status ${res.status} (section 7: "code | integer | HTTP status code")`;
@@ -21,7 +21,7 @@ export function errorBodyProblem(res: HttpResponse): string | undefined {
 /** Why `res` does not carry the sandbox-address error body, or undefined when it does. */
 export function sandboxErrorProblem(res: HttpResponse): string | undefined {
   const body = res.json;
-  if (!isObject(body) || typeof body.error !== 'string') return `the body is ${describeBody(res)}, not the sandbox-address error body {error: string}`;
+  if (!isObject(body) || typeof body.error !== 'string') return `the answer has ${describeBody(res)}, not the sandbox-address error body {error: string}`;
   return undefined;
 }
 
