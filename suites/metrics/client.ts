@@ -4,7 +4,6 @@ import { toUsageEvent, type FixtureEvent, type Window } from '../../generators/m
 import type { Check, RuleOptions } from '../../harness/check.ts';
 import type { HttpResponse } from '../../harness/http.ts';
 import { responseErrors } from '../../harness/validator.ts';
-import { expectRefused } from '../support/error-body.ts';
 import { followCursors } from '../support/paging.ts';
 import { instantOf } from '../support/timestamps.ts';
 import { rfc3339 } from './calendar.ts';
@@ -88,18 +87,6 @@ export function expectPage(t: Check, res: HttpResponse, what: string): MetricsPa
   t.assert(res.status === 200, `${what} must be served with 200, got ${res.status}`);
   expectDocumented(t, res, 'getAccountMetrics', what);
   return res.json as MetricsPage;
-}
-
-export interface Refusal {
-  operation: MetricsOperation;
-  /** Exact status required; otherwise any 4xx. */
-  status?: number;
-}
-
-/** Asserts a refusal (section 7: the stated status, else a 4xx, with the Error body). Returns the body. */
-export function expectRefusal(t: Check, res: HttpResponse, { status }: Refusal, what: string): { error: string; code?: number; message?: string } {
-  expectRefused(t, res, what, status === undefined ? {} : { status });
-  return res.json as { error: string; code?: number; message?: string };
 }
 
 /**

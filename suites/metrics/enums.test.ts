@@ -6,9 +6,10 @@ import { alignedWindowArb, badWindowArb, eventsArb, hoursWindowArb, resourcesArb
 import { rule, type Check } from '../../harness/check.ts';
 import type { CredentialName } from '../../harness/config.ts';
 import { HOUR_MS, rfc3339 } from './calendar.ts';
-import { expectEnum, expectPage, expectRefusal, getMetrics, metricsPath, setUsage, windowQuery, withFixtures } from './client.ts';
+import { expectEnum, expectPage, getMetrics, metricsPath, setUsage, windowQuery, withFixtures } from './client.ts';
 import { resourceTypesIn, SPEC_DIMENSIONS } from './oracle.ts';
 import { badWindowQuery } from './params.ts';
+import { expectRefused } from '../support/error-body.ts';
 
 
 function groupByEnum(t: Check, credential: CredentialName): Promise<string[]> {
@@ -68,6 +69,6 @@ rule('metrics.enums.resource-types-window-required', { needs: ['accountId'] }, a
   await t.property(fc.record({ window: hoursWindowArb, bad: badWindowArb }), async ({ window, bad }) => {
     const { query, what } = badWindowQuery(window, bad);
     const res = await t.api(metricsPath(t, '/enums/resource-types'), { token: t.config.credentials.admin, query });
-    expectRefusal(t, res, { operation: 'getMetricsResourceTypesEnum' }, `the resource-types enum with ${what}`);
+    expectRefused(t, res, `the resource-types enum with ${what}`);
   });
 });

@@ -3,14 +3,15 @@
 import fc from 'fast-check';
 import { badWindowArb, groupByArb, hoursWindowArb } from '../../generators/metrics-fixtures.ts';
 import { rule, type Check } from '../../harness/check.ts';
-import { expectRefusal, metricsPath } from './client.ts';
+import { metricsPath } from './client.ts';
 import { badWindowQuery } from './params.ts';
+import { expectRefused } from '../support/error-body.ts';
 
 rule('metrics.params.window-required', { needs: ['accountId'] }, async (t: Check) => {
   const input = fc.record({ window: hoursWindowArb, bad: badWindowArb, groupBy: groupByArb(t.config.profile.groupByDimensions, 0, 3) });
   await t.property(input, async ({ window, bad, groupBy }) => {
     const { query, what } = badWindowQuery(window, bad);
     const res = await t.api(metricsPath(t), { token: t.config.credentials.admin, query: { ...query, groupBy: groupBy.join(',') || undefined } });
-    expectRefusal(t, res, { operation: 'getAccountMetrics' }, `the metrics endpoint with ${what}`);
+    expectRefused(t, res, `the metrics endpoint with ${what}`);
   });
 });

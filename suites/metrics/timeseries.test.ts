@@ -14,10 +14,11 @@ import {
 import { rule, type Check } from '../../harness/check.ts';
 import type { ResolutionChoice } from '../../spec/profile.ts';
 import { bucketsOf, rfc3339, SECOND_MS, type BucketUnit } from './calendar.ts';
-import { describe, expectPage, expectRefusal, getMetrics, pointTime, withFixtures, type Entry } from './client.ts';
+import { describe, expectPage, getMetrics, pointTime, withFixtures, type Entry } from './client.ts';
 import { amountMessage, closeTo } from './compare.ts';
 import { entryKey, fixtureDimensions, groupLabel, usd, type ExpectedGroup } from './oracle.ts';
 import { answerOf, caseArb, type Answer } from './scenario.ts';
+import { expectRefused } from '../support/error-body.ts';
 
 
 /** Cases with an explicit resolution, so that the buckets do not depend on the choice checked by metrics.resolution.auto. */
@@ -123,6 +124,6 @@ rule('metrics.resolution.explicit-cap', { needs: ['accountId'] }, async (t: Chec
     const max = resolution.maxWindowSeconds;
     const res = await getMetrics(t, request);
     if (max === null || length <= max) expectPage(t, res, `${describe(request)}, a window of ${length} s within the ${max ?? 'unbounded'} s of ${resolution.name},`);
-    else expectRefusal(t, res, { operation: 'getAccountMetrics', status: 400 }, `${describe(request)}, a window of ${length} s above the ${max} s of ${resolution.name},`);
+    else expectRefused(t, res, `${describe(request)}, a window of ${length} s above the ${max} s of ${resolution.name},`, { status: 400 });
   });
 });
