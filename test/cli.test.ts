@@ -121,3 +121,9 @@ test.concurrent('--read-only: only GETs reach the target, and every check left o
   expect(skipped.filter((r) => /^--read-only: /.test(r.reason ?? '')).length).toBeGreaterThan(10);
   for (const rule of skipped) expect(rule.reason, rule.id).toMatch(/\S/);
 });
+
+test('--profile takes a built-in profile by name', async () => {
+  const run = await runForResults(['--profile', 'blaxel', '--only', 'auth.missing-credentials', '--runs', '3']);
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.results.rules.map((r) => r.status)).toEqual(['passed']);
+});

@@ -45,7 +45,7 @@ export const variants: readonly VariantDefinition[] = [
     profile: 'blaxel',
     reshape: (reply, route) => {
       if (route.operationId === 'getSandbox') return onSuccess(['getSandbox'], withoutRoutingSecrets)(reply, route);
-      return onSuccess(['stopPortMonitoring'], () => ({ path: '', message: 'Stopped monitoring the process' }))(reply, route);
+      return onSuccess(['stopPortMonitoring'], () => ({ path: '', message: 'Port monitoring stopped' }))(reply, route);
     },
   },
   {
