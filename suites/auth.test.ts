@@ -62,6 +62,15 @@ rule('auth.no-scope-forbidden', { needs: ['noScope'] }, async (t: Check) => {
   });
 });
 
+rule('auth.sandbox-address-invalid-token', { needs: ['sandboxUrl'] }, async (t: Check) => {
+  const admin = t.config.credentials.admin;
+  // In read-only mode only the GET is sent: a target that wrongly accepts a PUT or DELETE would change.
+  await t.property(fc.tuple(sandboxAddressCalls(t.config), invalidCredential(admin)), async ([call, credential]) => {
+    const res = await send(t, call, { authorization: authorizationOf(credential, admin) });
+    expectRefused(t, res, `${call.method} ${call.path} with an invalid credential (${credential.kind})`, { surface: 'sandbox' });
+  });
+});
+
 rule('auth.sandbox-address-requires-token', { needs: ['sandboxUrl'] }, async (t: Check) => {
   // In read-only mode only the GET is sent: a target that wrongly accepts a PUT or DELETE would change.
   await t.property(sandboxAddressCalls(t.config), async (call) => {

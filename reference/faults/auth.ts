@@ -27,4 +27,9 @@ export const authFaults: FaultDefinition[] = [
     rule: 'auth.sandbox-address-requires-token',
     description: 'the sandbox address serves requests that carry no bearer token',
   },
+  {
+    name: 'auth-sandbox-address-any-token',
+    rule: 'auth.sandbox-address-invalid-token',
+    description: 'the sandbox address serves a request whatever bearer token it carries',
+  },
 ];

@@ -157,6 +157,11 @@ export const functionsFaults: FaultDefinition[] = [
     description: 'cursors are rejected after 12 hours',
   },
   {
+    name: 'functions-anchor-without-sort-ascending',
+    rule: 'functions.anchor.end-tail-page',
+    description: 'anchor=end without sort reads the createdAt:asc order, not the default createdAt:desc',
+  },
+  {
     name: 'functions-anchor-end-first-page',
     rule: 'functions.anchor.end-tail-page',
     description: 'anchor=end returns the first page instead of the tail page',

@@ -30,4 +30,11 @@ export const authRules = [
     title: 'A sandbox-address request without the bearer token is refused with a 4xx and an {error} body',
     quote: 'The sandbox address takes the bearer token in the same header.',
   },
+  {
+    id: 'auth.sandbox-address-invalid-token',
+    level: 'MUST',
+    section: '4.2, 5',
+    title: 'A sandbox-address request with an invalid or malformed bearer token is refused with a 4xx and an {error} body',
+    quote: 'The sandbox address takes the bearer token in the same header.',
+  },
 ] as const satisfies readonly RuleDefinition[];

@@ -165,7 +165,7 @@ export const functionsRules = [
     id: 'functions.anchor.end-tail-page',
     level: 'MUST',
     section: '4.1',
-    title: 'anchor=end with a createdAt sort returns the last limit functions of the ordered listing, with hasMore false',
+    title: 'anchor=end with a createdAt sort, or none (createdAt:desc), returns the tail page of the ordered listing (its last limit functions, or its last page), with hasMore false',
     quote: 'Supported only for createdAt sorts (asc or desc). Returns the tail page directly.',
   },
   {

@@ -15,7 +15,15 @@ rule('resources.metadata.read-only', {}, (t) => checkResources(t, EVERY_KIND, (o
 
 rule('resources.deployment-status', {}, (t) => checkResources(t, DEPLOYED_KINDS, (o) => deploymentStatusProblems(o.returned)));
 
-rule('resources.events', {}, (t) => checkResources(t, DEPLOYED_KINDS, (o) => eventsProblems(o.returned)));
+rule('resources.events', {}, async (t) => {
+  // Events are read-only and filled by the target, which may keep none of those the fixtures give.
+  let records = 0;
+  await checkResources(t, DEPLOYED_KINDS, (o) => {
+    records += Array.isArray(o.returned.events) ? o.returned.events.length : 0;
+    return eventsProblems(o.returned);
+  });
+  if (records === 0) t.skip('no sandbox or egress IP came back with events (read-only, filled by the target): no event record to check');
+});
 
 rule('resources.sandbox.run-state', {}, (t) => checkResources(t, ['sandboxes'], (o) => runStateProblems(o.returned, t.config.profile.runStateField)));
 

@@ -105,6 +105,7 @@ export function parsePagedQuery(query: URLSearchParams, faults: Faults, variants
   // An empty cursor is no cursor: the first page.
   const cursor = query.get('cursor') || undefined;
   if (anchor === 'end' && cursor !== undefined) return badRequest('anchor=end returns the tail page and takes no cursor');
-  const order: Sort = sort === 'name:desc' && faults.has('functions-name-desc-as-asc') ? 'name:asc' : sort;
+  const anchorAscending = anchor === 'end' && query.get('sort') === null && faults.has('functions-anchor-without-sort-ascending');
+  const order: Sort = anchorAscending ? 'createdAt:asc' : sort === 'name:desc' && faults.has('functions-name-desc-as-asc') ? 'name:asc' : sort;
   return { sort, order, limit, q: normaliseQ(rawQ, faults), anchorEnd: anchor === 'end', ...(cursor !== undefined ? { cursor } : {}) };
 }
