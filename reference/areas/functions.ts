@@ -105,7 +105,7 @@ export function functionsArea(env: AreaEnv): Area {
     handle({ query, headers, principal }) {
       const shape = shapeOf(headers[versionHeader], faults, env.variants);
       if (isReply(shape)) return shape;
-      const index = indexOf(principal.workspace);
+      const index = indexOf(faults.has('functions-listing-ignores-workspace') ? env.workspaces[0]! : principal.workspace);
       if (shape === 'legacy') return legacyListing(index, query);
       const parsed = parsePagedQuery(query, faults, env.variants);
       if (isReply(parsed)) return parsed;
@@ -123,7 +123,7 @@ export function functionsArea(env: AreaEnv): Area {
         const workspace = params.workspace ?? principal.workspace;
         if (typeof workspace !== 'string' || !env.workspaces.includes(workspace))
           throw new BadStateParams(`workspace must be one of ${env.workspaces.join(', ')}`);
-        indexes.set(workspace, new FunctionIndex(storedFunctions(params.items, workspace, env.clock.now()), searchFields));
+        indexes.set(workspace, new FunctionIndex(storedFunctions(params.items, workspace, env.clock.now(), faults), searchFields));
       },
     },
     reset() {

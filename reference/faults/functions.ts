@@ -157,6 +157,41 @@ export const functionsFaults: FaultDefinition[] = [
     description: 'cursors are rejected after 12 hours',
   },
   {
+    name: 'functions-enabled-default-false',
+    rule: 'functions.defaults.enabled',
+    description: 'a function set without spec.enabled is listed with enabled false',
+  },
+  {
+    name: 'functions-public-default-true',
+    rule: 'functions.defaults.public',
+    description: 'a function set without spec.public is listed with public true',
+  },
+  {
+    name: 'functions-trigger-enabled-default-false',
+    rule: 'functions.defaults.trigger-enabled',
+    description: 'a trigger set without enabled is listed with enabled false',
+  },
+  {
+    name: 'functions-trigger-id-not-generated',
+    rule: 'functions.triggers.ids',
+    description: 'a trigger set without an id is listed without one',
+  },
+  {
+    name: 'functions-trigger-duplicate-ids-kept',
+    rule: 'functions.triggers.ids',
+    description: 'two triggers of one function set with the same id are listed with that id both',
+  },
+  {
+    name: 'functions-callback-secret-echoed',
+    rule: 'functions.triggers.callback-secret',
+    description: 'an async trigger is listed with the callbackSecret that was sent, not one the service generated',
+  },
+  {
+    name: 'functions-listing-ignores-workspace',
+    rule: 'functions.workspace-only',
+    description: "GET /functions lists the default workspace's functions whoever asks",
+  },
+  {
     name: 'functions-anchor-without-sort-ascending',
     rule: 'functions.anchor.end-tail-page',
     description: 'anchor=end without sort reads the createdAt:asc order, not the default createdAt:desc',

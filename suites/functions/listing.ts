@@ -6,7 +6,7 @@ import type { Check, Need } from '../../harness/check.ts';
 import type { HttpResponse, QueryValue } from '../../harness/http.ts';
 import type { Exchange } from '../../results/model.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT, sliceProblem, type Sort } from './oracle.ts';
-import { describeBody, isObject } from '../support/json.ts';
+import { describeBody, isObject, type JsonObject } from '../support/json.ts';
 import { PAGED_VERSION, versionHeaders } from '../support/versions.ts';
 import { followCursors } from '../support/paging.ts';
 
@@ -97,10 +97,18 @@ export async function fetchPage(t: Check, query: ListQuery, what: string, option
  * page held at a time (a walk of 10,000 functions); at most the pages `expectedItems`
  * fill, plus one empty page. Returns the number of pages.
  */
-export async function walkEach(t: Check, query: ListQuery, expectedItems: number, what: string, onPage: (page: Page, index: number) => void): Promise<number> {
+export async function walkEach(
+  t: Check,
+  query: ListQuery,
+  expectedItems: number,
+  what: string,
+  onPage: (page: Page, index: number) => void,
+  options: ListOptions = {},
+): Promise<number> {
   const limit = query.limit === undefined ? DEFAULT_LIMIT : Math.min(Number(query.limit), MAX_LIMIT);
   const maxPages = Math.ceil(expectedItems / limit) + 1;
-  return followCursors(t, `${what} (${expectedItems} functions, pages of at most ${limit})`, maxPages, (cursor, i) => fetchPage(t, cursor === undefined ? query : { ...query, cursor }, `${what}, page ${i + 1}`), onPage);
+  const fetch = (cursor: string | undefined, i: number) => fetchPage(t, cursor === undefined ? query : { ...query, cursor }, `${what}, page ${i + 1}`, options);
+  return followCursors(t, `${what} (${expectedItems} functions, pages of at most ${limit})`, maxPages, fetch, onPage);
 }
 
 /** `walkEach`, keeping the pages. */
@@ -120,4 +128,13 @@ export function expectSlice(
 ): void {
   const problem = sliceProblem(page.names, fixtures, position.sort, position.offset, position.count);
   t.assert(!problem, `${what}: ${problem}`, page.exchange);
+}
+
+/** The functions of the workspace as the paged listing returns them, by name (at most 200: one page). */
+export async function listedByName(t: Check, what: string, options: ListOptions = {}): Promise<Map<string, JsonObject>> {
+  const res = await listFunctions(t, { limit: MAX_LIMIT }, options);
+  const page = pageOf(t, res, what);
+  t.assert(!page.hasMore, `${what}: fewer than ${MAX_LIMIT} functions must fit in one page of limit=${MAX_LIMIT}`, page.exchange);
+  const items = (res.json as { data: JsonObject[] }).data;
+  return new Map(items.map((item) => [String((item.metadata as JsonObject).name), item]));
 }

@@ -1,6 +1,8 @@
 // The `functions` provider state (CONTRACT section 2): the caller's Function objects,
 // checked against section 2.1, with the read-only fields filled as the service would.
+import { randomBytes } from 'node:crypto';
 import { BadStateParams } from '../../area.ts';
+import type { Faults } from '../../faults/registry.ts';
 import type { StoredFunction } from './store.ts';
 
 const NAME = /^[a-z0-9-]{1,49}$/;
@@ -22,8 +24,27 @@ function checkMetadata(metadata: unknown, index: number): asserts metadata is Re
     throw new BadStateParams(`${where}.createdAt must be a timestamp`);
 }
 
+/**
+ * Section 2.2: a trigger's id, when omitted, is generated, and duplicates inside one
+ * function are disambiguated; an async trigger's callbackSecret is generated, whatever
+ * was sent (read-only).
+ */
+function storedTriggers(triggers: unknown, faults: Faults): unknown {
+  if (!Array.isArray(triggers)) return triggers;
+  const taken = new Set<string>();
+  return triggers.map((trigger, i) => {
+    if (!isObject(trigger)) return trigger;
+    let id = typeof trigger.id === 'string' && trigger.id !== '' ? trigger.id : faults.has('functions-trigger-id-not-generated') ? undefined : `trigger-${i + 1}`;
+    if (id !== undefined && !faults.has('functions-trigger-duplicate-ids-kept')) for (let n = 2; taken.has(id); n++) id = `${trigger.id}-${n}`;
+    if (id !== undefined) taken.add(id);
+    const configuration = isObject(trigger.configuration) ? { ...trigger.configuration } : undefined;
+    if (configuration && trigger.type === 'http-async' && !faults.has('functions-callback-secret-echoed')) configuration.callbackSecret = randomBytes(16).toString('hex');
+    return { ...trigger, ...(id === undefined ? {} : { id }), ...(configuration ? { configuration } : {}) };
+  });
+}
+
 /** The stored functions of one workspace; `nowMs` is the server clock. */
-export function storedFunctions(items: unknown, workspace: string, nowMs: number): StoredFunction[] {
+export function storedFunctions(items: unknown, workspace: string, nowMs: number, faults: Faults): StoredFunction[] {
   if (!Array.isArray(items)) throw new BadStateParams('items must be an array of Function');
   const names = new Set<string>();
   return items.map((item, index) => {
@@ -35,8 +56,14 @@ export function storedFunctions(items: unknown, workspace: string, nowMs: number
     // createdAt is kept as given; the other read-only fields are the service's.
     const createdAt = typeof metadata.createdAt === 'string' ? metadata.createdAt : new Date(nowMs).toISOString();
     const createdIso = new Date(Date.parse(createdAt)).toISOString();
+    const spec: Record<string, unknown> = { ...item.spec, ...(Array.isArray(item.spec.triggers) ? { triggers: storedTriggers(item.spec.triggers, faults) } : {}) };
+    if (faults.has('functions-enabled-default-false') && spec.enabled === undefined) spec.enabled = false;
+    if (faults.has('functions-public-default-true') && spec.public === undefined) spec.public = true;
+    if (faults.has('functions-trigger-enabled-default-false') && Array.isArray(spec.triggers))
+      spec.triggers = spec.triggers.map((trigger) => (isObject(trigger) && trigger.enabled === undefined ? { ...trigger, enabled: false } : trigger));
     return {
       ...item,
+      spec,
       metadata: {
         ...metadata,
         name: metadata.name,
