@@ -157,6 +157,19 @@ export const functionsFaults: FaultDefinition[] = [
     description: 'cursors are rejected after 12 hours',
   },
   {
+    name: 'functions-max-scale-dropped',
+    rule: 'functions.round-trip',
+    description: 'the listing leaves spec.runtime.maxScale out of every function',
+    reshape: (reply, route) =>
+      isListing(route)
+        ? mapFunctions(reply, (fn) => {
+            const spec = structuredClone(fn.spec) as { runtime?: Record<string, unknown> };
+            delete spec.runtime?.maxScale;
+            return { ...fn, spec };
+          })
+        : reply,
+  },
+  {
     name: 'functions-enabled-default-false',
     rule: 'functions.defaults.enabled',
     description: 'a function set without spec.enabled is listed with enabled false',

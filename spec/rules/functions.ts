@@ -190,6 +190,13 @@ export const functionsRules = [
     quote: 'Errors 401, 403, 500 with an Error body.',
   },
   {
+    id: 'functions.round-trip',
+    level: 'MUST',
+    section: '2.1, 2.2, 4.1',
+    title: 'A function set through the provider state is listed with every field as set (metadata, spec: enabled, public, region, policies, integrationConnections, revision, runtime, triggers), secret env values and callbackSecret aside',
+    quote: '200: FunctionList (`data` and `meta`) from version 2026-04-28',
+  },
+  {
     id: 'functions.defaults.enabled',
     level: 'MUST',
     section: '2.2',

@@ -1,8 +1,12 @@
-// Section 2.2: a function as the listing returns it: the defaults of its fields, the
-// ids and callback secrets of its triggers. Section 1: it belongs to its workspace.
+// Section 2.2: a function as the listing returns it: every field as it was set, the
+// defaults of its fields, the ids and callback secrets of its triggers. Section 1: it
+// belongs to its workspace.
 import { functionsWithTriggersArb, SENT_CALLBACK_SECRET_PREFIX, type FunctionWithTriggers } from '../../generators/function-triggers.ts';
 import { sampleFixtureSet } from '../../generators/functions-fixtures.ts';
+import { functionArb, uniqueByName } from '../../generators/resources.ts';
 import { rule, type Check } from '../../harness/check.ts';
+import { differences } from '../support/compare.ts';
+import { assertNoProblems } from '../support/documented.ts';
 import { isObject, show, type JsonObject } from '../support/json.ts';
 import { findLegacyVersion } from '../support/versions.ts';
 import { FIXTURE_NEEDS, legacyNamesOf, listedByName, listFunctions, setFunctions, walkEach } from './listing.ts';
@@ -87,4 +91,39 @@ rule('functions.workspace-only', { needs: [...FIXTURE_NEEDS, 'otherWorkspace'] }
   const version = older.date;
   const legacy = legacyNamesOf(t, await listFunctions(t, {}, { version, token: other }), `the other workspace's legacy listing (version ${version})`);
   t.assert(leaked(legacy).length === 0, `resources are scoped to a workspace (section 1): the other workspace's legacy listing holds ${show(leaked(legacy))} of this one`);
+});
+
+/**
+ * What a listed function must hold of what was set: every field but the values of
+ * secret env entries (nothing says a function's secret values are shown), the
+ * callbackSecret of its triggers (read-only, generated) and their ids (generated when
+ * omitted, renamed when repeated: functions.triggers.ids).
+ */
+function settable(fn: JsonObject): JsonObject {
+  const copy = structuredClone(fn);
+  const spec = isObject(copy.spec) ? copy.spec : {};
+  const runtime = isObject(spec.runtime) ? spec.runtime : {};
+  for (const env of Array.isArray(runtime.envs) ? runtime.envs : []) if (isObject(env) && env.secret === true) delete env.value;
+  for (const trigger of Array.isArray(spec.triggers) ? spec.triggers : []) {
+    if (!isObject(trigger)) continue;
+    delete trigger.id;
+    if (isObject(trigger.configuration)) delete trigger.configuration.callbackSecret;
+  }
+  return copy;
+}
+
+rule('functions.round-trip', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  // Generated from the document with every optional field present or absent.
+  await t.property(uniqueByName(functionArb, { minLength: 1, maxLength: 4 }), async (functions) => {
+    await t.control.set('functions', { items: functions });
+    const listed = await listedByName(t, `the listing of ${functions.length} functions`);
+    const problems = functions.flatMap((fn) => {
+      const name = fn.metadata.name;
+      const item = listed.get(name);
+      if (!item) return [`${name} is not listed`];
+      const expected = settable(fn as JsonObject);
+      return [...differences(expected.metadata, item.metadata, `${name}: metadata`), ...differences(expected.spec, item.spec, `${name}: spec`)];
+    });
+    assertNoProblems(t, problems);
+  });
 });

@@ -3,7 +3,7 @@
 import { rule, type Check } from '../../harness/check.ts';
 import { listingFixtures, type Json, type ListingKind } from '../../generators/resources-fixtures.ts';
 import type { Profile } from '../../spec/profile.ts';
-import { differences } from './compare.ts';
+import { differences } from '../support/compare.ts';
 import { LISTING, nameOf, pairByName, readListing } from './target.ts';
 import { isObject, show } from '../support/json.ts';
 import { assertNoProblems } from '../support/documented.ts';

@@ -2,7 +2,7 @@
 // refuses unknown names and other workspaces' sandboxes.
 import { rule, type Check } from '../../harness/check.ts';
 import { resourceName, sandboxFixture } from '../../generators/resources-fixtures.ts';
-import { differences } from './compare.ts';
+import { differences } from '../support/compare.ts';
 import { specWithoutSecrets } from './secrets.ts';
 import { nameOf, readSandbox, requestSandbox } from './target.ts';
 import { assertNoProblems } from '../support/documented.ts';

@@ -6,8 +6,8 @@ import { runForResults, targetEnv } from './cli.ts';
 /**
  * `--only auth.` against the reference started with the fault
  * `auth-no-scope-allowed` and every option but the sandbox URL: its reports hold
- * passed rules, the failure of auth.no-scope-forbidden with its evidence, and
- * auth.sandbox-address-requires-token skipped for want of the sandbox URL.
+ * passed rules, the failure of auth.no-scope-forbidden with its evidence, and the
+ * two sandbox-address rules skipped for want of the sandbox URL.
  */
 export async function runWithEveryStatus(): ReturnType<typeof runForResults> {
   const ref = await startReference({ fault: 'auth-no-scope-allowed' });

@@ -3,8 +3,8 @@
 // fields the target adds, array order, a zero value (false, 0, "", [], {}) left
 // out, a timestamp or duration written another way, and the lists that section 2.3
 // says travel as "a string holding a list" in any list notation.
-import { isObject, show } from '../support/json.ts';
-import { instantOf } from '../support/timestamps.ts';
+import { isObject, show } from './json.ts';
+import { instantOf } from './timestamps.ts';
 
 /** Lists of domain patterns or rulesets; section 2.3 says some are returned as a string holding a list, so any list notation is accepted. */
 const LIST_STRING_FIELDS = new Set(['allowedDomains', 'forbiddenDomains', 'rulesets']);
