@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { loadSpecs } from '../spec/openapi.ts';
 import type { Profile } from '../spec/profile.ts';
+import { functionArb } from './resources.ts';
 import { arbitraryFromSchema, dateTimeArb, type JsonSchema } from './schema-arbitrary.ts';
 
 export type Json = Record<string, unknown>;
@@ -197,6 +198,7 @@ export function listingFixtures(kind: ListingKind, profile: Profile, minLength =
 }
 
 export interface FixtureSet {
+  functions: Json[];
   sandboxes: Json[];
   egressips: Json[];
   customdomains: Json[];
@@ -205,6 +207,12 @@ export interface FixtureSet {
 /** One state of the workspace: one to three resources of each kind asked for. */
 export function fixtureSet(profile: Profile, kinds: ReadonlyArray<keyof FixtureSet>): fc.Arbitrary<Partial<FixtureSet>> {
   const of: Record<keyof FixtureSet, () => fc.Arbitrary<Json[]>> = {
+    // A function of section 2.2 with the shared metadata of section 2.1, names and values as the other kinds have them.
+    functions: () =>
+      fc.uniqueArray(
+        fc.tuple(functionArb, fromSchema('Metadata', metadataOverrides)).map(([fn, metadata]) => ({ ...fn, metadata }) as Json),
+        { minLength: 1, maxLength: 3, selector: (r) => (r.metadata as Json).name },
+      ),
     sandboxes: () => fc.uniqueArray(sandboxFixture(profile), { minLength: 1, maxLength: 3, selector: (r) => (r.metadata as Json).name }),
     egressips: () => listingFixtures('egressips', profile, 1),
     customdomains: () => listingFixtures('customdomains', profile, 1),

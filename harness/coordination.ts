@@ -1,14 +1,17 @@
 // What concurrent checks share across vitest's worker threads: one SharedArrayBuffer,
 // handed to the suites through `provide` (which keeps it shared), holding the run's
 // request count and the fixture locks. A check that sets a provider state holds its
-// group's lock until it ends, so no other check sees its fixtures half-built or
-// replaced; `reset` and `clock` touch every group, so they hold all of them.
+// group's lock until it ends (several groups, in one order), so no other check sees
+// its fixtures half-built or replaced; `reset` and `clock` touch every group, so they
+// hold all of them.
 import type { StateName } from './control.ts';
 
 const SLOT = { requests: 0, readers: 1, writersWaiting: 2, functions: 3, resources: 4, usage: 5, processes: 6 } as const;
 const SLOT_COUNT = 7;
 
 export type FixtureGroup = 'functions' | 'resources' | 'usage' | 'processes';
+/** The one order in which a check may take several groups: checks that take them in one order never wait on each other in a cycle. */
+const GROUP_ORDER: readonly FixtureGroup[] = ['functions', 'resources', 'usage', 'processes'];
 
 /** The fixtures each provider state replaces; `every` for the states that touch the whole target. */
 const groupOfState: Record<StateName, FixtureGroup | 'every'> = {
@@ -53,7 +56,7 @@ export function requestsCounted(shared: SharedArrayBuffer): number {
 export class FixtureLocks {
   private readonly slots: Int32Array;
   private held: 'nothing' | 'group' | 'every' = 'nothing';
-  private group: FixtureGroup | undefined;
+  private readonly groups: FixtureGroup[] = [];
 
   constructor(shared: SharedArrayBuffer) {
     this.slots = slotsOf(shared);
@@ -70,13 +73,15 @@ export class FixtureLocks {
       this.held = 'every';
       return;
     }
-    if (this.group === wanted) return;
+    if (this.groups.includes(wanted)) return;
+    const last = this.groups.at(-1);
     // Two checks taking two groups in opposite orders would wait on each other forever.
-    if (this.group) throw new Error(`a check sets the fixtures of one group at a time; it holds "${this.group}" and asks for "${wanted}"`);
-    await this.takeShare();
+    if (last && GROUP_ORDER.indexOf(wanted) < GROUP_ORDER.indexOf(last))
+      throw new Error(`a check takes fixture groups in the order ${GROUP_ORDER.join(', ')}; it holds "${last}" and asks for "${wanted}"`);
+    if (this.groups.length === 0) await this.takeShare();
     await this.takeMutex(SLOT[wanted]);
     this.held = 'group';
-    this.group = wanted;
+    this.groups.push(wanted);
   }
 
   release(): void {
@@ -84,14 +89,15 @@ export class FixtureLocks {
       Atomics.store(this.slots, SLOT.readers, 0);
       Atomics.notify(this.slots, SLOT.readers);
     } else if (this.held === 'group') {
-      const index = SLOT[this.group!];
-      Atomics.store(this.slots, index, 0);
-      Atomics.notify(this.slots, index);
+      for (const group of this.groups) {
+        Atomics.store(this.slots, SLOT[group], 0);
+        Atomics.notify(this.slots, SLOT[group]);
+      }
       Atomics.sub(this.slots, SLOT.readers, 1);
       Atomics.notify(this.slots, SLOT.readers);
     }
     this.held = 'nothing';
-    this.group = undefined;
+    this.groups.length = 0;
   }
 
   private async takeShare(): Promise<void> {

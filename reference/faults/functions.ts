@@ -4,10 +4,10 @@ import type { FaultDefinition } from './registry.ts';
 // Read by reference/areas/functions.ts (and its functions/ modules) through `faults.has`,
 // except the three that only reshape an answer.
 
-const isListing = (route: Route) => route.operationId === 'listFunctions';
+export const isListing = (route: Route) => route.operationId === 'listFunctions';
 
 /** Every function of a listing answer (paged or legacy) passed through `change`, copied. */
-function mapFunctions(reply: Reply, change: (fn: Record<string, unknown>) => Record<string, unknown>): Reply {
+export function mapFunctions(reply: Reply, change: (fn: Record<string, unknown>) => Record<string, unknown>): Reply {
   const body = reply.body as { data?: unknown } | unknown[];
   if (Array.isArray(body)) return { ...reply, body: body.map((fn) => change(fn as Record<string, unknown>)) };
   if (Array.isArray(body?.data)) return { ...reply, body: { ...body, data: body.data.map((fn) => change(fn as Record<string, unknown>)) } };

@@ -1,6 +1,7 @@
 // Faults of sandboxes, egress IPs and custom domains. Those without `reshape` are
 // read by reference/areas/resources/ through `faults.has`.
 import type { Reply, Route } from '../area.ts';
+import { isListing, mapFunctions } from './functions.ts';
 import type { FaultDefinition } from './registry.ts';
 
 type Body = Record<string, any>;
@@ -14,7 +15,35 @@ function onSuccess(operationId: string, change: (body: any) => unknown): (reply:
 /** The same change on every item of a listing. */
 const eachItem = (change: (item: Body) => void) => (items: Body[]) => (items.forEach(change), items);
 
+/** A change on every function GET /functions lists: the shared rules of sections 2.1, 3 and 6 cover functions too. */
+const onListedFunctions = (change: (fn: Body) => void) => (reply: Reply, route: Route) =>
+  isListing(route) && reply.status === 200 ? mapFunctions(reply, (fn) => { const copy = structuredClone(fn); change(copy); return copy; }) : reply;
+
 export const resourcesFaults: FaultDefinition[] = [
+  {
+    name: 'resources-function-display-name-truncated',
+    rule: 'resources.metadata.fields',
+    description: 'GET /functions cuts metadata.displayName to 40 characters',
+    reshape: onListedFunctions((fn) => (fn.metadata.displayName = fn.metadata.displayName?.slice(0, 40))),
+  },
+  {
+    name: 'resources-function-created-by-not-string',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /functions gives the read-only metadata.createdBy of a function as an object',
+    reshape: onListedFunctions((fn) => (fn.metadata.createdBy = { id: fn.metadata.createdBy })),
+  },
+  {
+    name: 'resources-function-status-lowercase',
+    rule: 'resources.deployment-status',
+    description: 'GET /functions gives the deployment status of a function in lower case',
+    reshape: onListedFunctions((fn) => (fn.status = String(fn.status).toLowerCase())),
+  },
+  {
+    name: 'resources-function-event-status-unknown',
+    rule: 'resources.events',
+    description: 'GET /functions gives the events of a function a status outside the ten of section 3',
+    reshape: onListedFunctions((fn) => fn.events?.forEach((event: Body) => (event.status = 'RUNNING'))),
+  },
   {
     name: 'resources-sandbox-display-name-truncated',
     rule: 'resources.metadata.fields',

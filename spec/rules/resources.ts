@@ -1,7 +1,7 @@
 import type { RuleDefinition } from './rule.ts';
 
-// Sections 2.1 to 2.5, 3, 4.1, 5, 6, 7: sandboxes, egress IPs and custom domains as
-// GET /sandboxes/{sandboxName}, GET /egressips and GET /customdomains return them.
+// Sections 2.1 to 2.5, 3, 4.1, 5, 6, 7: functions (for the shared rules), sandboxes, egress IPs and custom domains as
+// GET /functions, GET /sandboxes/{sandboxName}, GET /egressips and GET /customdomains return them.
 // Refusals of missing credentials and missing scopes are the auth rules' (they cover
 // GET /sandboxes/{sandboxName} among the control-plane reads).
 export const resourcesRules = [
@@ -10,14 +10,14 @@ export const resourcesRules = [
     level: 'MUST',
     section: '2.1, 2.4, 2.5',
     title:
-      'metadata.name, displayName, externalId and labels come back as set and keep their rules (name lowercase alphanumeric and hyphens, at most 49; displayName at most 63; externalId alphanumeric and dash, at most 64; labels a string map)',
+      'metadata.name, displayName, externalId and labels of functions, sandboxes, egress IPs and custom domains come back as set and keep their rules (name lowercase alphanumeric and hyphens, at most 49; displayName at most 63; externalId alphanumeric and dash, at most 64; labels a string map)',
     quote: 'Lowercase alphanumeric and hyphens, max 49 characters.',
   },
   {
     id: 'resources.metadata.read-only',
     level: 'MUST',
     section: '2.1, 2.4, 2.5',
-    title: 'The read-only metadata of every returned resource are strings when present (createdAt, updatedAt, createdBy, updatedBy; sandboxes also plan and url), and workspace is set',
+    title: 'The read-only metadata of every returned function, sandbox, egress IP and custom domain are strings when present (createdAt, updatedAt, createdBy, updatedBy; functions and sandboxes also plan and url), and workspace is set',
     quote: 'Read-only timestamps.',
   },
   {
@@ -45,7 +45,7 @@ export const resourcesRules = [
     id: 'resources.deployment-status',
     level: 'MUST',
     section: '2.3, 2.4, 3',
-    title: 'The deployment status of sandboxes and egress IPs, when present, is one of the ten values of section 3',
+    title: 'The deployment status of functions, sandboxes and egress IPs, when present, is one of the ten values of section 3',
     quote: 'Allowed values: `DELETING`, `TERMINATED`, `FAILED`, `DEACTIVATED`, `DEACTIVATING`, `UPLOADING`, `BUILDING`, `DEPLOYING`, `DEPLOYED`, `BUILT`.',
   },
   {
@@ -59,7 +59,7 @@ export const resourcesRules = [
     id: 'resources.events',
     level: 'MUST',
     section: '2.3, 2.4, 6',
-    title: 'The events of sandboxes and egress IPs are records of type, status (a deployment status), message, revision, canaryRevision and an ISO 8601 time',
+    title: 'The events of functions, sandboxes and egress IPs are records of type, status (a deployment status), message, revision, canaryRevision and an ISO 8601 time',
     quote: 'Resources deployed on the service (functions, sandboxes, egress IPs) carry a read-only `events` array.',
   },
   {

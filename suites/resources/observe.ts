@@ -4,7 +4,7 @@
 import type { Check } from '../../harness/check.ts';
 import { fixtureSet, type FixtureSet, type Json } from '../../generators/resources-fixtures.ts';
 import type { Kind } from './shapes.ts';
-import { fetchListing, fetchSandbox, nameOf, pairByName, setFixtures } from './target.ts';
+import { fetchFunctions, fetchListing, fetchSandbox, nameOf, pairByName, setFixtures } from './target.ts';
 import { assertNoProblems } from '../support/documented.ts';
 
 export interface Observed {
@@ -19,10 +19,15 @@ interface Reading {
   documentErrors: string[];
 }
 
-const LABEL: Record<Kind, string> = { sandboxes: 'sandbox', egressips: 'egress IP', customdomains: 'custom domain' };
+const LABEL: Record<Kind, string> = { functions: 'function', sandboxes: 'sandbox', egressips: 'egress IP', customdomains: 'custom domain' };
 
 /** The resources of one kind: the fixtures' counterparts when `given`, else all the target shows. */
 async function read(t: Check, kind: Kind, given: Json[] | undefined): Promise<Reading> {
+  if (kind === 'functions') {
+    const { body: listed, documentErrors } = await fetchFunctions(t);
+    const observed = given ? pairByName(given, listed).map((p) => ({ kind, ...p })) : listed.map((returned) => ({ kind, returned }));
+    return { observed, documentErrors };
+  }
   if (kind === 'sandboxes') {
     const names = given ? given.map((g) => String(nameOf(g))) : t.config.sandboxName ? [t.config.sandboxName] : [];
     const reading: Reading = { observed: [], documentErrors: [] };

@@ -5,9 +5,9 @@ import { rule } from '../../harness/check.ts';
 import { checkResources } from './observe.ts';
 import { deploymentStatusProblems, eventsProblems, expiresInProblems, metadataProblems, readOnlyProblems, runStateProblems, type Kind } from './shapes.ts';
 
-const EVERY_KIND: Kind[] = ['sandboxes', 'egressips', 'customdomains'];
-/** Sections 2.3, 2.4, 6: the kinds with a deployment status and events. */
-const DEPLOYED_KINDS: Kind[] = ['sandboxes', 'egressips'];
+const EVERY_KIND: Kind[] = ['functions', 'sandboxes', 'egressips', 'customdomains'];
+/** Sections 2.2, 2.3, 2.4, 6: the kinds with a deployment status and events. */
+const DEPLOYED_KINDS: Kind[] = ['functions', 'sandboxes', 'egressips'];
 
 rule('resources.metadata.fields', {}, (t) => checkResources(t, EVERY_KIND, (o) => metadataProblems(o.kind, o.returned, o.given)));
 

@@ -12,6 +12,7 @@ export type Kind = keyof FixtureSet;
 
 /** Metadata a fixture sets, per kind (sections 2.1, 2.4, 2.5). */
 const SET_METADATA: Record<Kind, string[]> = {
+  functions: ['name', 'displayName', 'externalId', 'labels'],
   sandboxes: ['name', 'displayName', 'externalId', 'labels'],
   egressips: ['name', 'displayName'],
   customdomains: ['name', 'displayName', 'labels'],
@@ -19,6 +20,7 @@ const SET_METADATA: Record<Kind, string[]> = {
 
 /** Read-only metadata, per kind (sections 2.1, 2.4, 2.5). */
 const READ_ONLY_METADATA: Record<Kind, string[]> = {
+  functions: ['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'plan', 'url', 'workspace'],
   sandboxes: ['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'plan', 'url', 'workspace'],
   egressips: ['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'workspace'],
   customdomains: ['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'workspace'],

@@ -5,6 +5,7 @@ import type { HttpResponse } from '../../harness/http.ts';
 import type { FixtureSet, Json, ListingKind } from '../../generators/resources-fixtures.ts';
 import { assertNoProblems, documentErrors } from '../support/documented.ts';
 import { isObject, show } from '../support/json.ts';
+import { PAGED_VERSION, versionHeaders } from '../support/versions.ts';
 
 export const LISTING = {
   egressips: { path: '/egressips', operationId: 'listEgressIps', label: 'egress IP' },
@@ -48,6 +49,14 @@ export async function fetchListing(t: Check, kind: ListingKind, token: string = 
     `GET ${path} must answer a bare array (section 4.1), got ${isObject(res.json) ? `an object with the keys ${Object.keys(res.json).join(', ')}` : show(res.text)}`,
   );
   return { body: res.json as Json[], documentErrors: documentErrors(operationId, res) };
+}
+
+/** The functions of the workspace, as the paged listing's first page of 200 holds them (section 4.1). */
+export async function fetchFunctions(t: Check): Promise<Fetched<Json[]>> {
+  const res = await t.api('/functions', { token: t.config.credentials.admin, query: { limit: 200 }, headers: versionHeaders(t, PAGED_VERSION) });
+  const data = isObject(res.json) ? res.json.data : undefined;
+  t.assert(res.status === 200 && Array.isArray(data), `GET /functions in version ${PAGED_VERSION} must answer 200 with {data, meta} (section 4.1), got ${res.status} ${show(res.text)}`);
+  return { body: (data as unknown[]).filter(isObject), documentErrors: documentErrors('listFunctions', res) };
 }
 
 export async function readSandbox(t: Check, name: string, request: SandboxRequest = {}): Promise<Json> {
