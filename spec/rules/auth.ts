@@ -7,14 +7,14 @@ export const authRules = [
     level: 'MUST',
     section: '5, 7',
     title: 'A control-plane read without credentials is refused: 401 on GET /functions, a 4xx elsewhere, with an Error body (its code, when present, the status)',
-    quote: 'Credentials invalid or missing.',
+    quote: 'GET /functions | 401 | Credentials invalid or missing.',
   },
   {
     id: 'auth.invalid-token',
     level: 'MUST',
     section: '5, 7',
     title: 'A control-plane read with an invalid or malformed bearer token is refused: 401 on GET /functions, a 4xx elsewhere, with an Error body (its code, when present, the status)',
-    quote: 'Credentials invalid or missing.',
+    quote: 'GET /functions | 401 | Credentials invalid or missing.',
   },
   {
     id: 'auth.no-scope-forbidden',

@@ -18,7 +18,7 @@ export const resourcesRules = [
     level: 'MUST',
     section: '2.1, 2.4, 2.5',
     title: 'The read-only metadata of every returned function, sandbox, egress IP and custom domain are strings when present (createdAt, updatedAt, createdBy, updatedBy; functions and sandboxes also plan and url), and workspace is set',
-    quote: 'Read-only timestamps.',
+    quote: 'metadata.workspace | string | Read-only. Workspace name, set automatically.',
   },
   {
     id: 'resources.sandbox.spec',
@@ -32,14 +32,14 @@ export const resourcesRules = [
     level: 'MUST',
     section: '2.4, 4.1',
     title: 'GET /egressips returns each egress IP with its metadata (gatewayName, vpcName) and spec (ipFamily, publicIp) as set',
-    quote: '200: array of Egress IP, covering all VPCs and gateways in the workspace.',
+    quote: '200: array of Egress IP',
   },
   {
     id: 'resources.customdomains.spec',
     level: 'MUST',
     section: '2.5, 4.1',
     title: 'GET /customdomains returns each custom domain with its spec as set: every field, with its type',
-    quote: '200: array of Custom domain, all domains in the workspace.',
+    quote: '200: array of Custom domain',
   },
   {
     id: 'resources.deployment-status',
@@ -60,7 +60,7 @@ export const resourcesRules = [
     level: 'MUST',
     section: '2.3, 2.4, 6',
     title: 'The events of functions, sandboxes and egress IPs are records of type, status (a deployment status), message, revision, canaryRevision and an ISO 8601 time',
-    quote: 'Resources deployed on the service (functions, sandboxes, egress IPs) carry a read-only `events` array.',
+    quote: 'Resources deployed on the service (functions, sandboxes, egress IPs) carry a read-only `events` array. Each event record has:',
   },
   {
     id: 'resources.sandbox.expires-in',

@@ -21,14 +21,14 @@ export const schemaRules = [
     level: 'MUST',
     section: '2.4, 4.1',
     title: 'GET /egressips answers 200 with an array of Egress IP',
-    quote: '200: array of Egress IP, covering all VPCs and gateways in the workspace.',
+    quote: '200: array of Egress IP',
   },
   {
     id: 'schema.customdomains',
     level: 'MUST',
     section: '2.5, 4.1',
     title: 'GET /customdomains answers 200 with an array of Custom domain',
-    quote: '200: array of Custom domain, all domains in the workspace.',
+    quote: '200: array of Custom domain',
   },
   {
     id: 'schema.metrics',
@@ -49,6 +49,6 @@ export const schemaRules = [
     level: 'MUST',
     section: '2.6, 4.2',
     title: 'The sandbox address answers its three operations with the documented bodies',
-    quote: 'File write response: `message` (string), `path` (string).',
+    quote: 'File write response: `message` (string), `path` (string). - Process logs response: `logs`, `stderr`, `stdout` (all strings). - Monitor stop response: empty JSON object.',
   },
 ] as const satisfies readonly RuleDefinition[];
