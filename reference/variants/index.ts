@@ -88,7 +88,8 @@ export const variants: readonly VariantDefinition[] = [
   {
     name: 'extra-unknown-fields',
     decides: 'the specification lists fields, not that no other may appear (section 2.7: "Full field list ...: not shown")',
-    description: 'every JSON answer, its meta and summary, and each resource, its metadata and spec carry a field of the vendor\'s own',
+    description:
+      'every JSON object of every answer (errors too), at any depth (meta, summary, each resource, its metadata, spec, triggers, ports, events, each metrics entry and timeseries point), carries a field of the vendor\'s own; free-form maps such as labels excepted',
     reshape: (reply, route) => {
       // "Monitor stop response: empty JSON object" does say no field appears there.
       if (route.operationId === 'stopPortMonitoring' || typeof reply.body !== 'object' || reply.body === null) return reply;

@@ -20,10 +20,17 @@ export function resourcesOf(body: unknown): Json[] {
   return isObject(body) ? [body] : [];
 }
 
-/** Every object a target may extend with fields of its own: the answer, its meta and summary, each resource or entry, and their metadata and spec. */
+/**
+ * Free-form maps (labels, txtRecords, routing headers and secrets, extraArgs): their
+ * keys are the caller's, so a field of the vendor's own cannot go there.
+ */
+const MAP_KEYS = new Set(['labels', 'txtRecords', 'headers', 'secrets', 'extraArgs']);
+
+/** Every object a target may extend with fields of its own, at any depth: the answer, its meta and summary, each resource or entry and every record inside it, but no free-form map. */
 export function extensibleObjects(body: unknown): Json[] {
-  const top = isObject(body) ? [body, body.meta, body.summary].filter(isObject) : [];
-  return [...top, ...resourcesOf(body).flatMap((r) => [r, r.metadata, r.spec, r.summary].filter(isObject))];
+  if (Array.isArray(body)) return body.flatMap(extensibleObjects);
+  if (!isObject(body)) return [];
+  return [body, ...Object.entries(body).flatMap(([key, value]) => (MAP_KEYS.has(key) ? [] : extensibleObjects(value)))];
 }
 
 /** Applies `change` to every string under one of `keys`, at any depth. */
