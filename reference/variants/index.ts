@@ -65,6 +65,20 @@ export const variants: readonly VariantDefinition[] = [
     }),
   },
   {
+    name: 'subject-alternative-names-objects',
+    decides: 'section 2.5: `spec.subjectAlternativeNames | array`, no item type given',
+    description:
+      'a custom domain set without subject alternative names comes back with names of the target\'s own that are not strings (an object and a number); names set come back as set',
+    reshape: onSuccess(['listCustomDomains'], (domains) => {
+      for (const domain of resourcesOf(domains)) {
+        const spec = domain.spec ?? (domain.spec = {});
+        if (!Array.isArray(spec.subjectAlternativeNames) || spec.subjectAlternativeNames.length === 0)
+          spec.subjectAlternativeNames = [{ name: `www.${domain.metadata?.name}`, validation: 'pending' }, 443];
+      }
+      return domains;
+    }),
+  },
+  {
     name: 'file-write-message-only',
     decides: 'section 2.6: the file write response\'s `message` and `path` are not marked Required',
     description: 'PUT /filesystem/{path} answers 200 with `{message}` alone',
