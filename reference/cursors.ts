@@ -2,10 +2,23 @@
 // query and records when it was issued, so binding and expiry are checked on use.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from './clock.ts';
+import type { Variants } from './variants/registry.ts';
 
 export const CURSOR_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-export type CursorVerdict<P> = { ok: true; position: P } | { ok: false; reason: 'malformed' | 'other-query' | 'expired' };
+export type CursorRejection = 'malformed' | 'other-query' | 'expired';
+
+export type CursorVerdict<P> = { ok: true; position: P } | { ok: false; reason: CursorRejection };
+
+/**
+ * The status a rejected cursor is refused with: "The status code is not shown"
+ * (section 7). 400 by default; the variant `cursor-rejection-statuses` answers 410 to
+ * an expired cursor and 422 to one of another query.
+ */
+export function cursorRejectionStatus(reason: CursorRejection, variants: Variants): number {
+  if (!variants.has('cursor-rejection-statuses')) return 400;
+  return reason === 'expired' ? 410 : reason === 'other-query' ? 422 : 400;
+}
 
 export class CursorCodec {
   private readonly key = randomBytes(32);

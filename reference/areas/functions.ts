@@ -2,7 +2,7 @@
 // paged listing reads keyset cursors bound to workspace, sort and normalised q; each
 // page costs O(log n + limit) on the unfiltered listing (see functions/store.ts).
 import { apiError, BadStateParams, type Area, type AreaEnv, type Reply, type Route } from '../area.ts';
-import { CURSOR_LIFETIME_MS, CursorCodec } from '../cursors.ts';
+import { CURSOR_LIFETIME_MS, CursorCodec, cursorRejectionStatus } from '../cursors.ts';
 import { isReply, normaliseQ, parseLimit, parsePagedQuery, shapeOf, type PagedQuery } from './functions/query.ts';
 import { storedFunctions } from './functions/state.ts';
 import { countMatches, FunctionIndex, pageFrom, tailPage, type OrderedView, type PageSlice, type Position, type StoredFunction } from './functions/store.ts';
@@ -47,12 +47,12 @@ export function functionsArea(env: AreaEnv): Area {
       ? CURSOR_LIFETIME_MS / 2
       : CURSOR_LIFETIME_MS;
 
-  /** Where the page after `cursor` starts in `view`, or the 400 that rejects the cursor. */
+  /** Where the page after `cursor` starts in `view`, or the 4xx that rejects the cursor. */
   function startAfterCursor(cursor: string, binding: string, view: OrderedView): number | Reply {
     const verdict = env.cursors.open<Position>(cursor, binding, cursorLifetimeMs);
     if (!verdict.ok) {
       if (verdict.reason === 'malformed' && faults.has('functions-garbage-cursor-first-page')) return 0;
-      return apiError(400, 'InvalidCursor', CURSOR_REJECTIONS[verdict.reason]);
+      return apiError(cursorRejectionStatus(verdict.reason, env.variants), 'InvalidCursor', CURSOR_REJECTIONS[verdict.reason]);
     }
     const start = view.startAfter(verdict.position);
     if (faults.has('functions-page-boundary-skip')) return start + 1;

@@ -3,7 +3,7 @@
 // specification does not show come from the default profile (CONTRACT section 3).
 import { defaultProfile } from '../../spec/profile.ts';
 import { apiError, type Area, type AreaEnv, type Reply, type Route, type RouteRequest } from '../area.ts';
-import { CURSOR_LIFETIME_MS, CursorCodec } from '../cursors.ts';
+import { CURSOR_LIFETIME_MS, CursorCodec, cursorRejectionStatus, type CursorRejection } from '../cursors.ts';
 import type { Principal } from '../identities.ts';
 import { parseMetricsQuery, parseWindow, type MetricsQuery } from './metrics/query.ts';
 import { groupWindow, metricsPage, type Grouping } from './metrics/report.ts';
@@ -58,7 +58,7 @@ export function metricsArea(env: AreaEnv): Area {
     let after: string[] | undefined;
     if (query.cursor !== undefined) {
       const verdict = env.cursors.open<string[]>(query.cursor, binding, cursorLifetimeMs());
-      if (!verdict.ok) return apiError(400, 'InvalidCursor', cursorRejection[verdict.reason]);
+      if (!verdict.ok) return apiError(cursorRejectionStatus(verdict.reason, env.variants), 'InvalidCursor', cursorRejection[verdict.reason]);
       after = verdict.position;
     }
     const body = metricsPage({
@@ -115,7 +115,7 @@ export function metricsArea(env: AreaEnv): Area {
   };
 }
 
-const cursorRejection: Record<'malformed' | 'other-query' | 'expired', string> = {
+const cursorRejection: Record<CursorRejection, string> = {
   malformed: 'the cursor is not one this server issued',
   'other-query': 'the cursor belongs to another query',
   expired: 'the cursor is older than 24 hours',

@@ -113,6 +113,11 @@ export const variants: readonly VariantDefinition[] = [
     },
   },
   {
+    name: 'cursor-rejection-statuses',
+    decides: 'section 7: a rejected cursor, "The status code is not shown" (CONTRACT 3: "any 4xx with an Error body")',
+    description: 'GET /functions and the metrics endpoint refuse an expired cursor with 410 and a cursor of another query with 422 (a malformed one with 400)',
+  },
+  {
     name: 'lenient-enum-values',
     decides: 'section 4.1 lists the `sort` enum and the group-by enum, not how another value is answered',
     description: 'an unknown `sort` is served with the default order, and unknown `groupBy` dimensions are dropped',
