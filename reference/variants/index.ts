@@ -49,7 +49,7 @@ export const variants: readonly VariantDefinition[] = [
     },
   },
   {
-    name: 'no-pagination-total',
+    name: 'no-meta-total',
     decides: 'section 2.8 `total` is not marked Required (CONTRACT 3: "the metrics `meta.total` may be absent")',
     description: 'the paged listing and the metrics pages carry `meta` without `total`',
     skips: ['functions.pagination.total-not-narrowed'],
