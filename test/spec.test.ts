@@ -123,6 +123,13 @@ describe('the component schemas accept conformant bodies', () => {
     ['CustomDomain', { metadata: { name: 'api.example.com' }, spec: { subjectAlternativeNames: [{ name: 'www.example.com' }, 7] } }],
     ['Sandbox', { metadata: { name: 'sbx' } }],
     ['AccountMetricsResponse', metrics],
+    ['AccountMetricsResponse', { ...metrics, meta: { hasMore: false, nextCursor: '' } }],
+    ['Function', { metadata: { name: 'fn', createdAt: '2026-01-02T03:04:05.123+02:00' }, spec: { runtime: { ports: [{ target: 80 }] } } }],
+    ['TimeseriesPoint', { timestamp: '2026-01-02T03:04:05.123+02:00', cost: 0 }],
+    // Fields of the target's own: no schema says additionalProperties false where the specification is silent.
+    ['Error', { error: 'Unauthorized', 'x-vendor': { traceId: 'c0ffee' } }],
+    ['FunctionList', { data: [{ ...minimalFunction, 'x-vendor': 1 }], meta: { ...page, 'x-vendor': 1 }, 'x-vendor': 1 }],
+    ['AccountMetricsResponse', { ...metrics, summary: { totalCost: 0, 'x-vendor': 1 }, data: [{ ...metrics.data[0], 'x-vendor': 1 }] }],
     ['EnumValues', { values: ['workspace', 'resource_type'] }],
     ['UsageEvent', { time: '2025-01-01T00:00:00Z', workspace: 'w', resourceType: 'function', resourceName: 'f', resourceUuid: 'u', billingDimension: 'gbs', usage: 2, cost: 0.1 }],
   ])('%s: %j', (name, value) => {
@@ -135,6 +142,9 @@ describe('the component schemas accept conformant bodies', () => {
     ['FileWriteResponse', { message: 'written', path: '/tmp/a' }],
     ['FileWriteResponse', { message: 'written' }],
     ['ProcessLogsResponse', { logs: '', stderr: '', stdout: 'ok' }],
+    // None of the three is marked Required; sandbox-address.process-logs.content says where the output must be.
+    ['ProcessLogsResponse', { logs: 'ok' }],
+    ['ProcessLogsResponse', {}],
     ['MonitorStopResponse', {}],
   ])('%s: %j', (name, value) => {
     expect(componentErrors('sandbox', name, value)).toEqual([]);
@@ -165,6 +175,11 @@ describe('the component schemas reject non-conformant bodies', () => {
     ['PaginationMeta', 'no nextCursor', { hasMore: false }],
     ['AccountMetricsResponse', 'no totalCost', { ...metrics, summary: {} }],
     ['TimeseriesPoint', 'a timestamp that is not a date-time', { timestamp: 'yesterday', cost: 0 }],
+    ['Function', 'no metadata.name', { metadata: {}, spec: {} }],
+    ['Function', 'a port without target', { metadata: { name: 'fn' }, spec: { runtime: { ports: [{ name: 'http' }] } } }],
+    ['PaginationMeta', 'no hasMore', { nextCursor: '' }],
+    ['AccountMetricsResponse', 'no data', { meta: page, summary: { totalCost: 0 } }],
+    ['Metadata', 'a createdBy that is not a string', { name: 'fn', createdBy: 7 }],
   ])('%s: %s', (name, _, value) => {
     expect(componentErrors('controlPlane', name, value)).not.toEqual([]);
   });
@@ -172,6 +187,7 @@ describe('the component schemas reject non-conformant bodies', () => {
   test.each([
     ['FileWriteRequest', { permissions: 'rwxr-xr-x' }],
     ['FileWriteResponse', { message: 'written', path: ['tmp', 'a'] }],
+    ['ProcessLogsResponse', { stdout: 1 }],
     ['MonitorStopResponse', []],
     ['SandboxError', { message: 'no error field' }],
   ])('%s: %j', (name, value) => {

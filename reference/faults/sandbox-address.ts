@@ -30,6 +30,12 @@ export const sandboxAddressFaults: FaultDefinition[] = [
     reshape: onAnswer('getProcessLogs', 200, (body) => ({ status: 200, body: { ...body, stdout: body.stdout + body.stderr } })),
   },
   {
+    name: 'sandbox-address-logs-dropped',
+    rule: 'sandbox-address.process-logs.content',
+    description: 'GET /process/{identifier}/logs answers 200 with an empty object: what the process wrote is nowhere',
+    reshape: onAnswer('getProcessLogs', 200, () => ({ status: 200, body: {} })),
+  },
+  {
     name: 'sandbox-address-logs-by-name-missing',
     rule: 'sandbox-address.process-logs.by-name',
     description: 'GET /process/{identifier}/logs finds processes by id only, not by name',

@@ -14,6 +14,14 @@ function withOffset(text: string): string {
   return Number.isNaN(ms) ? text : `${new Date(ms + 2 * 3_600_000).toISOString().slice(0, 23)}+02:00`;
 }
 
+const EVENT_TIME_KEYS = new Set(['time']);
+
+/** `2026-01-02T03:04:05Z` as the same instant in the ISO 8601 basic form two hours east: `20260102T050405+0200`. */
+function basicForm(text: string): string {
+  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(text) ? Date.parse(text) : NaN;
+  return Number.isNaN(ms) ? text : `${new Date(ms + 2 * 3_600_000).toISOString().slice(0, 19).replace(/[-:]/g, '')}+0200`;
+}
+
 export const variants: readonly VariantDefinition[] = [
   {
     name: 'error-body-without-code',
@@ -85,6 +93,12 @@ export const variants: readonly VariantDefinition[] = [
     reshape: onSuccess(['writeFile'], (body) => ({ message: body.message })),
   },
   {
+    name: 'process-logs-merged-only',
+    decides: 'section 2.6: the process logs response\'s `logs`, `stderr`, `stdout` are not marked Required',
+    description: 'GET /process/{identifier}/logs answers 200 with `{logs}` alone, both streams merged',
+    reshape: onSuccess(['getProcessLogs'], (body) => ({ logs: body.logs })),
+  },
+  {
     name: 'clamps-limit-under-minimum',
     decides: 'CONTRACT 3: "`limit` under its minimum: refused with a 4xx Error body, or clamped to the minimum" (section 4.1: "minimum 1")',
     description: 'GET /functions serves an integer limit under 1 as limit=1',
@@ -128,6 +142,12 @@ export const variants: readonly VariantDefinition[] = [
     decides: 'CONTRACT 3: "timestamps: any RFC 3339 form (fractions of a second, `Z` or an offset)"',
     description: 'every timestamp in an answer is written with milliseconds and a +02:00 offset, the same instant',
     reshape: (reply) => (typeof reply.body === 'object' && reply.body !== null ? { ...reply, body: mapStringsUnder(reply.body, TIMESTAMP_KEYS, withOffset) } : reply),
+  },
+  {
+    name: 'basic-iso8601-event-times',
+    decides: 'section 6: an event\'s `time` is an "ISO 8601 timestamp", of no one form',
+    description: 'every event time is written in the ISO 8601 basic form with a zone offset, the same instant (`20260102T050405+0200`)',
+    reshape: (reply) => (typeof reply.body === 'object' && reply.body !== null ? { ...reply, body: mapStringsUnder(reply.body, EVENT_TIME_KEYS, basicForm) } : reply),
   },
 ];
 

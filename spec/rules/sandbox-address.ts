@@ -21,7 +21,7 @@ export const sandboxAddressRules = [
     id: 'sandbox-address.process-logs.content',
     level: 'MUST',
     section: '2.6, 4.2',
-    title: 'GET /process/{pid}/logs answers stdout and stderr as the process wrote them, and logs holding both',
+    title: 'GET /process/{pid}/logs answers what the process wrote: stdout and stderr, when present, as written, logs, when present, holding both, and each stream in its own field or in logs',
     quote: 'Process logs response: `logs`, `stderr`, `stdout` (all strings).',
   },
   {
