@@ -4,6 +4,7 @@ import { fixtureSetArb, sampleFixtureSet, scrambleCaseAndSpaces, searchQueryArb,
 import { rule, type Check } from '../../harness/check.ts';
 import { fetchPage, FIXTURE_NEEDS, setFunctions, walk, walkEach } from './listing.ts';
 import { MAX_LIMIT, SORTS, WalkOrderCheck, type Sort } from './oracle.ts';
+import { pageMetaProblems } from '../support/paging.ts';
 
 /**
  * A limit and a set of functions that fills 0 to 6 pages of it and part of one more
@@ -60,16 +61,8 @@ rule('functions.pagination.has-more-and-next-cursor', { needs: FIXTURE_NEEDS }, 
     for (const [i, page] of pages.entries()) {
       for (const name of page.names) listed.add(name);
       const unlisted = fixtures.filter((f) => !listed.has(f.metadata.name)).length;
-      t.assert(
-        page.hasMore === unlisted > 0,
-        `${what}: after page ${i + 1}, ${unlisted} functions are not listed yet, so hasMore must be ${unlisted > 0}; got ${page.hasMore}`,
-        page.exchange,
-      );
-      t.assert(
-        (page.nextCursor === '') === !page.hasMore,
-        `${what}: page ${i + 1} has hasMore ${page.hasMore}, so nextCursor must be ${page.hasMore ? 'non-empty' : 'empty'}; got ${JSON.stringify(page.nextCursor)}`,
-        page.exchange,
-      );
+      const problems = pageMetaProblems(page, unlisted, 'functions');
+      t.assert(problems.length === 0, `${what}: after page ${i + 1}, ${problems.join('; ')}`, page.exchange);
     }
   });
 });

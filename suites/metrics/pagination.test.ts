@@ -20,6 +20,7 @@ import { describe, expectPage, getMetrics, setUsage, walkEachPage, walkPages, wi
 import { entryKey, expectedMetrics, fixtureDimensions, groupLabel, type Dimension, type ExpectedGroup } from './oracle.ts';
 import { caseArb, insertAt, requestOf, scaleResources, type MetricsCase } from './scenario.ts';
 import { cursorAgesArb } from '../support/cursor-lifetime.ts';
+import { pageMetaProblems } from '../support/paging.ts';
 import { expectRefused } from '../support/error-body.ts';
 
 const MAX_LIMIT = 100;
@@ -144,10 +145,8 @@ rule('metrics.pagination.last-page', withFixtures, async (t: Check) => {
     let seen = 0;
     await walkPages(t, request, total + 2, (page, i) => {
       seen += page.data.length;
-      const last = seen >= total;
-      const where = `page ${i + 1} of ${describe(request)} (${seen} of ${total} groups seen)`;
-      t.assert(page.meta.hasMore === !last, `${where}: meta.hasMore must be ${!last}, since ${last ? 'no group remains' : 'groups remain'}; got ${page.meta.hasMore}`);
-      if (last) t.assert(page.meta.nextCursor === '', `${where} is the last page: meta.nextCursor must be empty (section 2.8), got ${JSON.stringify(page.meta.nextCursor)}`);
+      const problems = pageMetaProblems(page.meta, Math.max(0, total - seen), 'groups');
+      t.assert(problems.length === 0, `page ${i + 1} of ${describe(request)} (${seen} of ${total} groups seen): ${problems.join('; ')}`);
     });
   });
 });
