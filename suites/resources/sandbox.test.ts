@@ -7,7 +7,7 @@ import { specWithoutSecrets } from './secrets.ts';
 import { nameOf, readSandbox, requestSandbox } from './target.ts';
 import { assertNoProblems } from '../support/documented.ts';
 import { representationProblems } from './shapes.ts';
-import { expectRefused } from '../support/error-body.ts';
+import { expectRefused, refusalStatuses } from '../support/error-body.ts';
 
 rule('resources.sandbox.spec', { needs: ['control'] }, async (t) => {
   await t.property(sandboxFixture(t.config.profile), async (sandbox) => {
@@ -18,8 +18,8 @@ rule('resources.sandbox.spec', { needs: ['control'] }, async (t) => {
   });
 });
 
-/** 4xx statuses of the profile's list of GET /sandboxes error statuses (section 7 does not show them). */
-const clientErrorStatuses = (t: Check) => t.config.profile.sandboxErrorStatuses.filter((s) => s >= 400 && s < 500);
+/** The profile's GET /sandboxes error statuses a refusal may take (section 7 does not show them). */
+const clientErrorStatuses = (t: Check) => refusalStatuses(t.config.profile.sandboxErrorStatuses);
 
 rule('resources.sandbox.not-found', {}, async (t: Check) => {
   // The names end with random characters: no target holds them.

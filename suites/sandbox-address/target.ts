@@ -4,7 +4,7 @@ import type { Check } from '../../harness/check.ts';
 import type { HttpResponse } from '../../harness/http.ts';
 import type { Profile } from '../../spec/profile.ts';
 import { assertDocumented as assertDocumentedIn } from '../support/documented.ts';
-import { expectRefused } from '../support/error-body.ts';
+import { expectRefused, refusalStatuses } from '../support/error-body.ts';
 
 export type SandboxOperation = 'writeFile' | 'getProcessLogs' | 'stopPortMonitoring';
 
@@ -20,8 +20,6 @@ export const assertDocumented = (t: Check, operationId: SandboxOperation, res: H
 
 /** A refusal of the caller's input: a 4xx of the profile's error statuses of the operation (all of them when it lists no 4xx). */
 export function assertRefused(t: Check, operationId: SandboxOperation, res: HttpResponse, situation: string): void {
-  const listed = t.config.profile.sandboxAddressErrorStatuses[STATUS_KEY[operationId]];
-  const clientErrors = listed.filter((s) => s >= 400 && s < 500);
-  const allowed = clientErrors.length ? clientErrors : listed;
-  expectRefused(t, res, situation, { status: allowed, surface: 'sandbox' });
+  const status = refusalStatuses(t.config.profile.sandboxAddressErrorStatuses[STATUS_KEY[operationId]]);
+  expectRefused(t, res, situation, { status, surface: 'sandbox' });
 }

@@ -25,6 +25,15 @@ export function sandboxErrorProblem(res: HttpResponse): string | undefined {
   return undefined;
 }
 
+/**
+ * The statuses a refusal of the caller's input may take, from a profile's list of error
+ * statuses that section 7 does not show: its 4xx, or the whole list when it holds none.
+ */
+export function refusalStatuses(listed: readonly number[]): number[] {
+  const clientErrors = listed.filter((s) => s >= 400 && s < 500);
+  return clientErrors.length ? clientErrors : [...listed];
+}
+
 export interface Refusal {
   /** The status the words state; absent: any 4xx. */
   status?: number | readonly number[];
