@@ -65,12 +65,16 @@ export const variants: readonly VariantDefinition[] = [
   },
   {
     name: 'sparse-read-only-metadata',
-    decides: 'section 2.1: `plan`, `url`, `createdBy`, `updatedBy` are read-only and not marked Required',
-    description: 'functions, sandboxes, egress IPs and custom domains come back without metadata.plan, url, createdBy and updatedBy',
-    reshape: onSuccess(RESOURCE_READS, (body) => {
-      for (const resource of resourcesOf(body)) for (const field of ['plan', 'url', 'createdBy', 'updatedBy']) delete resource.metadata?.[field];
-      return body;
-    }),
+    decides: 'section 2.1: `plan`, `url`, `createdBy`, `updatedBy`, `createdAt`, `updatedAt` are read-only and not marked Required',
+    description:
+      'functions, sandboxes, egress IPs and custom domains come back without metadata.plan, url, createdBy, updatedBy and updatedAt, and without createdAt but where the functions state gave it (CONTRACT 2: "kept as given")',
+    reshape: (reply, route) => {
+      const fields = ['plan', 'url', 'createdBy', 'updatedBy', 'updatedAt', ...(route.operationId === 'listFunctions' ? [] : ['createdAt'])];
+      return onSuccess(RESOURCE_READS, (body) => {
+        for (const resource of resourcesOf(body)) for (const field of fields) delete resource.metadata?.[field];
+        return body;
+      })(reply, route);
+    },
   },
   {
     name: 'subject-alternative-names-objects',
