@@ -35,6 +35,18 @@ export const variants: readonly VariantDefinition[] = [
     },
   },
   {
+    name: 'error-body-without-message',
+    decides: 'section 7: the Error body\'s `message` is not marked Required (stated only for the metrics 403: "the message is Access denied")',
+    description: 'every control-plane Error body leaves `message` out, but the 403 of the metrics endpoint',
+    reshape: (reply, route) => {
+      const body = reply.body as Record<string, unknown> | undefined;
+      if (route.surface !== 'control' || reply.status < 400 || typeof body?.error !== 'string') return reply;
+      if (route.operationId === 'getAccountMetrics' && reply.status === 403) return reply;
+      const { message: _message, ...rest } = body;
+      return { ...reply, body: rest };
+    },
+  },
+  {
     name: 'refuses-unknown-versions',
     decides: 'section 9: "Other version dates ... not shown" (CONTRACT 3: "any date may be refused as an unknown version with a 4xx Error body")',
     description: 'GET /functions answers 400 to any version date but 2026-04-28, so it has no older version the suite can find',
