@@ -23,7 +23,11 @@ export function cursorRejectionStatus(reason: CursorRejection, variants: Variant
 export class CursorCodec {
   private readonly key = randomBytes(32);
 
-  constructor(private readonly clock: Clock) {}
+  /** `issueTimeUnitMs`: the precision the issue time is recorded to, truncated (1: milliseconds). */
+  constructor(
+    private readonly clock: Clock,
+    private readonly issueTimeUnitMs = 1,
+  ) {}
 
   /** A fingerprint of everything the cursor is bound to (workspace, filters, sort, q...). */
   static bind(query: unknown): string {
@@ -31,7 +35,8 @@ export class CursorCodec {
   }
 
   issue<P>(binding: string, position: P): string {
-    const payload = Buffer.from(JSON.stringify({ b: binding, t: this.clock.now(), p: position })).toString('base64url');
+    const issuedAt = Math.floor(this.clock.now() / this.issueTimeUnitMs) * this.issueTimeUnitMs;
+    const payload = Buffer.from(JSON.stringify({ b: binding, t: issuedAt, p: position })).toString('base64url');
     return `${payload}.${this.sign(payload)}`;
   }
 

@@ -73,7 +73,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   const identities = new Identities();
   const env: AreaEnv = {
     clock,
-    cursors: new CursorCodec(clock),
+    // The variant cursor-issue-time-to-the-minute records when a cursor was issued to the minute.
+    cursors: new CursorCodec(clock, variants.has('cursor-issue-time-to-the-minute') ? 60_000 : 1),
     faults,
     variants,
     accountId: `acct-${randomBytes(4).toString('hex')}`,

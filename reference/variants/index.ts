@@ -148,6 +148,11 @@ export const variants: readonly VariantDefinition[] = [
     description: 'GET /functions and the metrics endpoint refuse an expired cursor with 410 and a cursor of another query with 422 (a malformed one with 400)',
   },
   {
+    name: 'cursor-issue-time-to-the-minute',
+    decides: 'section 8: "Pagination cursor lifetime | 24 hours", not to what precision it is measured',
+    description: 'a cursor records when it was issued to the minute (truncated), so it expires up to a minute before 24 hours to the millisecond',
+  },
+  {
     name: 'lenient-enum-values',
     decides: 'section 4.1 lists the `sort` enum and the group-by enum, not how another value is answered',
     description: 'an unknown `sort` is served with the default order, and unknown `groupBy` dimensions are dropped',

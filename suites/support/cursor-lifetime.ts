@@ -5,7 +5,8 @@ import fc from 'fast-check';
 export const CURSOR_LIFETIME_S = 24 * 3600;
 /**
  * Kept clear of the 24-hour edge on both sides: the requests and the clock state take
- * time, and a target may round the age it compares (to the minute, say).
+ * time, and a target may measure the age to the minute (variant
+ * cursor-issue-time-to-the-minute) or round it.
  */
 const EDGE_MARGIN_S = 600;
 
