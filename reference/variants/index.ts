@@ -2,10 +2,19 @@
 // made otherwise than the reference makes it by default. test/variants.test.ts runs
 // the whole suite against each. Variants without `reshape` are read by the area code
 // through `variants.has`.
+import type { Reply, Route } from '../area.ts';
 import type { VariantDefinition } from './registry.ts';
 import { extensibleObjects, mapStringsUnder, onSuccess, resourcesOf, withoutRoutingSecrets } from './reshape.ts';
 
 const RESOURCE_READS = ['listFunctions', 'getSandbox', 'listEgressIps', 'listCustomDomains'] as const;
+/** Every control-plane Error body without `field` (section 7 marks only `error` Required). */
+const withoutErrorField = (field: string) => (reply: Reply, route: Route): Reply => {
+  const body = reply.body as Record<string, unknown> | undefined;
+  if (route.surface !== 'control' || reply.status < 400 || typeof body?.error !== 'string') return reply;
+  const { [field]: _dropped, ...rest } = body;
+  return { ...reply, body: rest };
+};
+
 const TIMESTAMP_KEYS = new Set(['createdAt', 'updatedAt', 'lastUsedAt', 'lastVerifiedAt', 'time', 'timestamp', 'startTime', 'endTime']);
 
 /** `2026-01-02T03:04:05Z` as the same instant two hours east, with milliseconds: `2026-01-02T05:04:05.000+02:00`. */
@@ -27,24 +36,14 @@ export const variants: readonly VariantDefinition[] = [
     name: 'error-body-without-code',
     decides: 'CONTRACT 3: "Error body `code`: may be absent" (section 7 marks only `error` Required)',
     description: 'every control-plane Error body leaves `code` out',
-    reshape: (reply, route) => {
-      const body = reply.body as Record<string, unknown> | undefined;
-      if (route.surface !== 'control' || reply.status < 400 || typeof body?.error !== 'string') return reply;
-      const { code: _code, ...rest } = body;
-      return { ...reply, body: rest };
-    },
+    reshape: withoutErrorField('code'),
   },
   {
     name: 'error-body-without-message',
     decides: 'section 7: the Error body\'s `message` is not marked Required (stated only for the metrics 403: "the message is Access denied")',
     description: 'every control-plane Error body leaves `message` out, but the 403 of the metrics endpoint',
-    reshape: (reply, route) => {
-      const body = reply.body as Record<string, unknown> | undefined;
-      if (route.surface !== 'control' || reply.status < 400 || typeof body?.error !== 'string') return reply;
-      if (route.operationId === 'getAccountMetrics' && reply.status === 403) return reply;
-      const { message: _message, ...rest } = body;
-      return { ...reply, body: rest };
-    },
+    // The metrics 403 keeps it: its message is stated.
+    reshape: (reply, route) => (route.operationId === 'getAccountMetrics' && reply.status === 403 ? reply : withoutErrorField('message')(reply, route)),
   },
   {
     name: 'refuses-unknown-versions',
