@@ -17,7 +17,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, type Dispatcher } from 'undici';
-import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, parseRunOptions } from '../cli/options.ts';
+import { parseRunOptions } from '../cli/options.ts';
+import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../runner/options.ts';
 import type { RunResult } from '../results/model.ts';
 import type { ChildMessage, JournalEntry } from './journaled-reference.ts';
 

@@ -1,10 +1,12 @@
-// `cp-conformance run | serve | rules` (CONTRACT section 1). Exit 0: no MUST rule
-// failed (passes, skips, warnings); 1: a MUST rule failed, or with --strict a SHOULD
-// rule warned; 2: the run could not be made.
+// `cp-conformance run | serve | rules | expectations` (CONTRACT section 1). Exit 0:
+// no MUST rule failed outside the expectations file (passes, skips, warnings, known
+// failures); 1: one did, or with --strict a SHOULD rule warned or a known failure
+// was fixed; 2: the run could not be made.
 import { parseArgs } from 'node:util';
 import { Redactor } from '../harness/redact.ts';
 import { createConsoleProgress } from '../reporters/console.ts';
 import { RunError } from '../runner/run-error.ts';
+import { planRun } from '../runner/plan.ts';
 import { runConformance, type RunBound } from '../runner/run.ts';
 import type { RunResult } from '../results/model.ts';
 import { rules } from '../spec/rules/index.ts';
@@ -18,6 +20,8 @@ Commands:
                                   start the embedded reference implementation on loopback
                                   (with one deliberate fault, or one legal variant)
   rules [--json]                  print the rule catalogue (--json: with the quoted words)
+  expectations RESULTS.json       print an expectations file listing every rule that failed
+                                  or warned in that run (for --expect)
 
 run options (a flag beats its environment variable):
 ${Object.entries(runOptionTable)
@@ -40,6 +44,8 @@ export async function main(argv: string[]): Promise<number> {
         return await serveCommand(rest);
       case 'rules':
         return printRules(rest);
+      case 'expectations':
+        return await printExpectations(rest);
       case '--help':
       case '-h':
       case 'help':
@@ -64,31 +70,43 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const options = parseRunOptions(argv, process.env);
+  const plan = await planRun(options);
+  if (plan.rerun && plan.selected.length === 0) {
+    const why = plan.rerun.broken === 0 ? 'no rule failed or warned in it' : 'no rule that broke in it matches --only and --skip';
+    process.stdout.write(`cp-conformance: nothing to rerun from ${plan.rerun.file}: ${why}\n`);
+    return 0;
+  }
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
   let progress: ReturnType<typeof createConsoleProgress> | undefined;
   // The report writers are needed only at the end: loaded while the checks run, not before them.
   let reporters: Promise<typeof import('../reporters/write.ts')> | undefined;
-  const { result, redactor } = await runConformance(options, {
+  const { result, redactor } = await runConformance(
+    options,
+    {
     onStart: ({ seed, target, rules: total, bound, redactor }) => {
       reporters = import('../reporters/write.ts');
       progress = createConsoleProgress(process.stdout, { total, color, redactor });
+      const rerun = plan.rerun ? ` (those that failed or warned in ${plan.rerun.file})` : '';
       process.stdout.write(
-        `cp-conformance: ${total} rules against ${target.embedded ? 'the embedded reference implementation at ' : ''}${redactor.text(target.baseUrl)}\n` +
+        `cp-conformance: ${total} rules${rerun} against ${target.embedded ? 'the embedded reference implementation at ' : ''}${redactor.text(target.baseUrl)}\n` +
           `seed ${seed} (replay with --seed ${seed}); the run ends within ${boundText(bound)}\n\n`,
       );
     },
     onRuleFinished: (rule) => progress?.ruleFinished(rule),
-  });
-  const { writeReports } = await (reporters ?? import('../reporters/write.ts'));
+    },
+    plan,
+  );
+  const { writeReports, writeSummary } = await (reporters ?? import('../reporters/write.ts'));
   const written = await writeReports(result, options.reportDir, redactor);
+  await writeSummary(result, redactor, { file: options.summary, githubStepSummary: process.env.GITHUB_STEP_SUMMARY || undefined });
   process.stdout.write('\n');
   progress?.summary(result, written);
   return exitStatus(result.summary, options.strict);
 }
 
-/** CONTRACT 1: a failed MUST rule fails the gate; a warning only with --strict. */
+/** CONTRACT 1: a failed MUST rule fails the gate; a warning or a fixed known failure only with --strict. */
 export function exitStatus(summary: RunResult['summary'], strict: boolean): 0 | 1 {
-  return summary.failed > 0 || (strict && summary.warned > 0) ? 1 : 0;
+  return summary.failed > 0 || (strict && summary.warned + summary.fixed > 0) ? 1 : 0;
 }
 
 /** "within 9 min at most (4 rules × ...)": rounded up, never down. */
@@ -109,6 +127,15 @@ async function serveCommand(argv: string[]): Promise<number> {
   if (values.fault !== undefined && values.variant !== undefined) throw new RunError('--fault and --variant go one at a time');
   const { serve } = await import('./serve.ts');
   await serve({ port, fault: values.fault, variant: values.variant });
+  return 0;
+}
+
+async function printExpectations(argv: string[]): Promise<number> {
+  const [file, ...extra] = argv;
+  if (file === undefined || file.startsWith('-') || extra.length > 0) throw new RunError('expectations takes one argument: the results.json of a run');
+  const { readEarlierRun } = await import('../runner/earlier-run.ts');
+  const { expectationsFile } = await import('../reporters/expectations.ts');
+  process.stdout.write(expectationsFile(await readEarlierRun(file)));
   return 0;
 }
 

@@ -1,49 +1,18 @@
 // `run` options (CONTRACT section 1): a flag beats its environment variable.
 import { parseArgs } from 'node:util';
-import type { SuiteConfig } from '../harness/config.ts';
+import { CREDENTIAL_VARIABLES } from '../harness/config.ts';
 import { RunError } from '../runner/run-error.ts';
+import { DEFAULT_CONCURRENCY, DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, type RunOptions } from '../runner/options.ts';
 
-export interface RunOptions {
-  baseUrl?: string;
-  sandboxUrl?: string;
-  token?: string;
-  memberToken?: string;
-  noScopeToken?: string;
-  otherWorkspaceToken?: string;
-  accountId?: string;
-  sandboxName?: string;
-  controlUrl?: string;
-  /** A built-in profile's name or a profile file (spec/profiles/). */
-  profile?: string;
-  reportDir: string;
-  /** Warnings (broken SHOULD rules) also give exit status 1. */
-  strict: boolean;
-  seed?: number;
-  runs: number;
-  only: string[];
-  skip: string[];
-  timeoutMs: number;
-  readOnly: boolean;
-  concurrency: number;
-  /** Requests the whole run may send; absent: unbounded. */
-  maxRequests?: number;
-  /** Set by `npm run bench -- --scale` only: no flag parses into it (see SuiteConfig). */
-  fixtureScale?: SuiteConfig['fixtureScale'];
-}
-
-export const DEFAULT_RUNS = 25;
-export const DEFAULT_CONCURRENCY = 4;
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_REPORT_DIR = 'conformance-report';
 
 /** Flag, environment variable and help text of each option; one table for parsing and `--help`. */
 export const runOptionTable = {
   'base-url': { env: 'CP_BASE_URL', arg: 'URL', help: 'control-plane base URL, /v0 included (default: the embedded reference implementation)' },
   'sandbox-url': { env: 'CP_SANDBOX_URL', arg: 'URL', help: "base URL of one sandbox's address" },
-  token: { env: 'CP_TOKEN', arg: 'T', help: 'admin credential (required with --base-url)' },
-  'member-token': { env: 'CP_MEMBER_TOKEN', arg: 'T', help: 'a non-admin credential: enables the admin-only checks' },
-  'no-scope-token': { env: 'CP_NO_SCOPE_TOKEN', arg: 'T', help: 'a credential without scopes: enables the 403 checks' },
-  'other-workspace-token': { env: 'CP_OTHER_WORKSPACE_TOKEN', arg: 'T', help: 'admin credential of a second workspace' },
+  token: { env: CREDENTIAL_VARIABLES.admin, arg: 'T', help: 'admin credential (required with --base-url)' },
+  'member-token': { env: CREDENTIAL_VARIABLES.member, arg: 'T', help: 'a non-admin credential: enables the admin-only checks' },
+  'no-scope-token': { env: CREDENTIAL_VARIABLES.noScope, arg: 'T', help: 'a credential without scopes: enables the 403 checks' },
+  'other-workspace-token': { env: CREDENTIAL_VARIABLES.otherWorkspace, arg: 'T', help: 'admin credential of a second workspace' },
   'account-id': { env: 'CP_ACCOUNT_ID', arg: 'ID', help: 'the account whose metrics are tested' },
   'sandbox-name': { env: 'CP_SANDBOX_NAME', arg: 'NAME', help: 'an existing sandbox, for read-only checks' },
   'control-url': { env: 'CP_CONTROL_URL', arg: 'URL', help: "the target's test-control endpoint" },
@@ -58,8 +27,15 @@ export const runOptionTable = {
   only: { env: undefined, arg: 'P', help: 'run only rules whose id is or starts with P (repeatable)' },
   skip: { env: undefined, arg: 'P', help: 'leave out rules whose id is or starts with P (repeatable)' },
   timeout: { env: undefined, arg: 'MS', help: `per-request timeout (default ${DEFAULT_TIMEOUT_MS})` },
+  expect: { env: 'CP_EXPECT', arg: 'FILE', help: 'an expectations file: the rules it lists are known failures (they do not fail the run) or fixed' },
+  'rerun-failed': {
+    env: undefined,
+    arg: 'RESULTS.json',
+    help: 'run only the rules that failed or warned in that earlier run, with its seed, --runs and profile',
+  },
+  summary: { env: undefined, arg: 'FILE', help: 'also write the Markdown summary (written to $GITHUB_STEP_SUMMARY when it is set) to FILE' },
   'read-only': { env: undefined, arg: undefined, help: 'run only checks that change nothing on the target' },
-  strict: { env: undefined, arg: undefined, help: 'warnings (broken SHOULD rules) also give exit status 1' },
+  strict: { env: undefined, arg: undefined, help: 'warnings (broken SHOULD rules) and fixed known failures also give exit status 1' },
   concurrency: { env: undefined, arg: 'N', help: `checks run at once (default ${DEFAULT_CONCURRENCY}); checks that set fixtures never overlap` },
   'max-requests': { env: undefined, arg: 'N', help: 'send at most N requests in the whole run; checks left without one are skipped' },
 } as const;
@@ -121,12 +97,15 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv): RunOpti
     profile: text('profile'),
     reportDir: text('report-dir') ?? DEFAULT_REPORT_DIR,
     seed: integer('seed', 0),
-    runs: integer('runs', 1) ?? DEFAULT_RUNS,
+    runs: integer('runs', 1),
     only: (values.only as string[] | undefined) ?? [],
     skip: (values.skip as string[] | undefined) ?? [],
     timeoutMs: integer('timeout', 1) ?? DEFAULT_TIMEOUT_MS,
     readOnly: values['read-only'] === true,
     strict: values.strict === true,
+    expect: text('expect'),
+    rerunFailed: text('rerun-failed'),
+    summary: text('summary'),
     maxRequests: integer('max-requests', 1),
     concurrency: integer('concurrency', 1) ?? DEFAULT_CONCURRENCY,
   };

@@ -1,5 +1,6 @@
 // `cp-conformance serve`: the reference implementation for demos, for trying a
 // fault or a legal variant by hand, and for pointing `run --base-url` at.
+import { CREDENTIAL_VARIABLES, type CredentialName } from '../harness/config.ts';
 import { faults } from '../reference/faults/index.ts';
 import { variants } from '../reference/variants/index.ts';
 import { startReference, type ReferenceHandle } from '../reference/server.ts';
@@ -41,9 +42,6 @@ export function targetEnv(handle: ReferenceHandle): Record<string, string> {
     CP_SANDBOX_URL: handle.sandboxUrl,
     CP_CONTROL_URL: handle.controlUrl,
     CP_ACCOUNT_ID: handle.accountId,
-    CP_TOKEN: c.admin,
-    CP_MEMBER_TOKEN: c.member,
-    CP_NO_SCOPE_TOKEN: c.noScope,
-    CP_OTHER_WORKSPACE_TOKEN: c.otherWorkspace,
+    ...Object.fromEntries(Object.entries(CREDENTIAL_VARIABLES).map(([name, variable]) => [variable, c[name as CredentialName]])),
   };
 }

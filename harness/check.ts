@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { inject, test, type TestContext } from 'vitest';
 import type { Evidence, Exchange } from '../results/model.ts';
 import { findRule } from '../spec/rules/index.ts';
-import type { CredentialName, SuiteConfig } from './config.ts';
+import { credentialVariables, type CredentialName, type SuiteConfig } from './config.ts';
 import { ControlClient } from './control.ts';
 import { HttpClient, NetworkError, RateLimited, type HttpResponse, type RequestOptions } from './http.ts';
 import { FixtureLocks } from './coordination.ts';
@@ -78,6 +78,7 @@ export class Check {
     this.http = new HttpClient({
       timeoutMs: config.timeoutMs,
       redactor,
+      credentialVariables: credentialVariables(config.credentials),
       shareConnections: true,
       ...(config.maxRequests === undefined ? {} : { budget: new RequestBudget(config.maxRequests, config.shared) }),
       onExchange: (exchange) => {

@@ -1,4 +1,5 @@
 import type { Profile } from '../spec/profile.ts';
+import type { CredentialVariable } from './curl.ts';
 
 /** The credentials a run may hold; only `admin` is always present. */
 export interface Credentials {
@@ -8,6 +9,21 @@ export interface Credentials {
   otherWorkspace?: string;
 }
 export type CredentialName = keyof Credentials;
+
+/** The environment variable each credential comes from (CONTRACT 1); a curl line names it instead of the value. */
+export const CREDENTIAL_VARIABLES = {
+  admin: 'CP_TOKEN',
+  member: 'CP_MEMBER_TOKEN',
+  noScope: 'CP_NO_SCOPE_TOKEN',
+  otherWorkspace: 'CP_OTHER_WORKSPACE_TOKEN',
+} as const satisfies Record<CredentialName, string>;
+
+/** The credentials a run holds, each with its variable. */
+export function credentialVariables(credentials: Credentials): CredentialVariable[] {
+  return Object.entries(credentials)
+    .filter((entry): entry is [CredentialName, string] => entry[1] !== undefined)
+    .map(([name, value]) => ({ value, variable: CREDENTIAL_VARIABLES[name] }));
+}
 
 /** Everything a suite needs to reach the target; handed from the runner to the suites through vitest's `provide`. */
 export interface SuiteConfig {

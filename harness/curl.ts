@@ -1,11 +1,48 @@
+// The curl line of an exchange: the request sent again, as pasted into a shell.
+// A credential is written as the name of its environment variable ($CP_TOKEN),
+// never as its value nor as `***`, so the line runs wherever the variables are set.
 import type { RecordedRequest } from '../results/model.ts';
+
+/** A credential of the run and the environment variable that holds it. */
+export interface CredentialVariable {
+  value: string;
+  variable: string;
+}
 
 const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** A curl line that sends the recorded (already masked) request again. */
-export function curlLine(request: RecordedRequest): string {
+/**
+ * A curl line that sends the recorded (already masked) request again. `authorization`
+ * is the Authorization header as sent, before masking: where it holds a credential, the
+ * line names the credential's variable; otherwise it keeps the masked header.
+ */
+export function curlLine(request: RecordedRequest, authorization?: { sent: string; credentials: readonly CredentialVariable[] }): string {
   const parts = ['curl', '-sS', '-i', '-X', request.method, shellQuote(request.url)];
-  for (const [name, value] of Object.entries(request.headers)) parts.push('-H', shellQuote(`${name}: ${value}`));
+  for (const [name, value] of Object.entries(request.headers)) {
+    const named = name.toLowerCase() === 'authorization' && authorization ? withVariables(`${name}: ${authorization.sent}`, authorization.credentials) : undefined;
+    parts.push('-H', named ?? shellQuote(`${name}: ${value}`));
+  }
   if (request.body !== undefined) parts.push('--data-binary', shellQuote(request.body));
   return parts.join(' ');
+}
+
+type Piece = { text: string } | { variable: string };
+
+/** `text` as one shell word with each credential replaced by its variable; undefined when it holds none. */
+function withVariables(text: string, credentials: readonly CredentialVariable[]): string | undefined {
+  let pieces: Piece[] = [{ text }];
+  // Longest first: a credential that contains another is named whole.
+  for (const { value, variable } of [...credentials].sort((a, b) => b.value.length - a.value.length)) {
+    if (value === '') continue;
+    pieces = pieces.flatMap((piece): Piece[] =>
+      'variable' in piece ? [piece] : piece.text.split(value).flatMap((part, i): Piece[] => (i === 0 ? [{ text: part }] : [{ variable }, { text: part }])),
+    );
+  }
+  if (!pieces.some((piece) => 'variable' in piece)) return undefined;
+  const used = pieces.filter((piece) => !('text' in piece) || piece.text !== '');
+  // Inside double quotes an interactive shell expands `!`: such text goes in single quotes beside them.
+  if (used.some((piece) => 'text' in piece && piece.text.includes('!'))) {
+    return used.map((piece) => ('variable' in piece ? `"$${piece.variable}"` : shellQuote(piece.text))).join('');
+  }
+  return `"${used.map((piece) => ('variable' in piece ? `$${piece.variable}` : piece.text.replace(/[\\"$`]/g, '\\$&'))).join('')}"`;
 }

@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, errors as undiciErrors } from 'undici';
 import type { Exchange, RecordedRequest } from '../results/model.ts';
-import { curlLine } from './curl.ts';
+import { curlLine, type CredentialVariable } from './curl.ts';
 import { RATE_LIMIT_MAX_WAIT_MS, RATE_LIMIT_RETRIES, type RequestBudget } from './limits.ts';
 import type { Redactor } from './redact.ts';
 
@@ -79,6 +79,8 @@ export interface HttpClientOptions {
   onExchange?: (exchange: Exchange) => void;
   /** Counts every attempt, retries included. */
   budget?: RequestBudget;
+  /** The run's credentials and their environment variables: a curl line names the variable. */
+  credentialVariables?: readonly CredentialVariable[];
   /**
    * Send over the keep-alive pool this thread shares with every other client of the same
    * timeout (the checks of a worker), instead of a pool of its own that close() destroys:
@@ -196,7 +198,9 @@ export class HttpClient {
     const { redactor, timeoutMs } = this.options;
     // The curl line of every exchange, written only when some evidence shows it.
     const withCurl = <E extends Omit<Exchange, 'curl'>>(exchange: E): E & Pick<Exchange, 'curl'> => {
-      lazily(exchange, 'curl', () => curlLine(recorded));
+      const sent = headers.authorization;
+      const authorization = sent === undefined ? undefined : { sent, credentials: this.options.credentialVariables ?? [] };
+      lazily(exchange, 'curl', () => curlLine(recorded, authorization));
       return exchange as E & Pick<Exchange, 'curl'>;
     };
     const noAnswer = (reason: string): NetworkError => {

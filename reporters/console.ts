@@ -7,6 +7,7 @@ import type { RuleResult, RunResult } from '../results/model.ts';
 import { failureHeadline, failureText } from './evidence-text.ts';
 import { duration, oneLine } from './format.ts';
 import { scrubRule, scrubRun } from './scrub.ts';
+import { LISTED_STATUSES, STATUS_LABEL, expectationLine } from './statuses.ts';
 import { tally, tallyLine } from './tally.ts';
 import type { ReportPaths } from './write.ts';
 
@@ -22,13 +23,13 @@ export interface ConsoleProgressOptions {
 export interface ConsoleProgress {
   /** Prints the rule's line, with the skip reason or the failure message under it. */
   ruleFinished(rule: RuleResult): void;
-  /** Writes the closing block to the stream and returns the same text; it ends with `N passed, N failed, N skipped`. */
+  /** Writes the closing block to the stream and returns the same text; it ends with the tally line. */
   summary(result: RunResult, reports?: ReportPaths): string;
 }
 
 type Paint = (text: string) => string;
 
-const ANSI = { red: 31, green: 32, yellow: 33, bold: 1, dim: 2 } as const;
+const ANSI = { red: 31, green: 32, yellow: 33, blue: 34, bold: 1, dim: 2 } as const;
 
 const INDENT = '       ';
 
@@ -37,16 +38,19 @@ export function createConsoleProgress(out: NodeJS.WritableStream, options: Conso
   const red = paint(ANSI.red);
   const bold = paint(ANSI.bold);
   const dim = paint(ANSI.dim);
-  const label: Record<RuleResult['status'], string> = {
-    passed: paint(ANSI.green)('PASS'),
-    failed: red('FAIL'),
-    warned: paint(ANSI.yellow)('WARN'),
-    skipped: paint(ANSI.yellow)('SKIP'),
+  const colour: Record<RuleResult['status'], Paint> = {
+    passed: paint(ANSI.green),
+    failed: red,
+    warned: paint(ANSI.yellow),
+    skipped: paint(ANSI.yellow),
+    known: dim,
+    fixed: paint(ANSI.blue),
   };
+  const label = (status: RuleResult['status']) => colour[status](STATUS_LABEL[status]);
   const width = String(options.total).length;
   let finished = 0;
 
-  const ruleLine = (rule: RuleResult): string => `${label[rule.status]} ${bold(rule.id)} ${oneLine(rule.title)}`;
+  const ruleLine = (rule: RuleResult): string => `${label(rule.status)} ${bold(rule.id)} ${oneLine(rule.title)}`;
 
   return {
     ruleFinished(unscrubbed) {
@@ -56,28 +60,27 @@ export function createConsoleProgress(out: NodeJS.WritableStream, options: Conso
       const lines = [`${counter} ${ruleLine(rule)} ${dim(`(${duration(rule.durationMs)})`)}`];
       if (rule.status === 'skipped') lines.push(indent(dim(oneLine(rule.reason ?? 'no reason given')), INDENT));
       if (rule.status === 'failed') lines.push(indent(red(failureHeadline(rule)), INDENT));
-      if (rule.status === 'warned') lines.push(indent(failureHeadline(rule), INDENT));
+      if (rule.status === 'warned' || rule.status === 'fixed') lines.push(indent(failureHeadline(rule), INDENT));
+      if (rule.status === 'known') lines.push(indent(dim(expectationLine(rule) ?? ''), INDENT));
       out.write(`${lines.join('\n')}\n`);
     },
 
     summary(unscrubbed, reports) {
       const run = scrubRun(unscrubbed, options.redactor);
       const lines = [''];
-      const listed = [
-        { status: 'failed', heading: 'Failed rules' },
-        { status: 'warned', heading: 'Warnings (SHOULD rules: they fail the run only with --strict)' },
-      ] as const;
-      for (const { status, heading } of listed) {
-        const broken = run.rules.filter((rule) => rule.status === status);
-        if (broken.length === 0) continue;
-        lines.push(bold(`${heading} (${broken.length}):`));
-        for (const rule of broken) {
+      for (const { status, heading } of LISTED_STATUSES) {
+        const listed = run.rules.filter((rule) => rule.status === status);
+        if (listed.length === 0) continue;
+        lines.push(bold(`${heading} (${listed.length}):`));
+        for (const rule of listed) {
           lines.push('', `  ${ruleLine(rule)} ${dim(`[${rule.level}, section ${oneLine(rule.section)}]`)}`);
-          lines.push(indent(failureText(rule, 'brief'), '    '));
+          // A known failure was read before: the reason it is listed, the evidence in the reports.
+          lines.push(indent(status === 'known' ? (expectationLine(rule) ?? '') : failureText(rule, 'brief'), '    '));
         }
         lines.push('');
       }
       lines.push(`Target: ${oneLine(run.target.baseUrl)}${run.target.embedded ? ' (embedded reference implementation)' : ''}`);
+      if (run.settings.expectations !== undefined) lines.push(`Expectations: ${oneLine(run.settings.expectations)}`);
       lines.push(`Seed: ${run.seed} (replay this run with --seed ${run.seed} and the same target options)`);
       if (reports) lines.push(`Reports: ${reports.html}`, `         ${reports.junit}`, `         ${reports.json}`);
       lines.push(`Duration: ${duration(run.durationMs)}`);

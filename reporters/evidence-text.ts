@@ -3,6 +3,7 @@
 // response heads, so a person sees one format wherever they look.
 import type { Exchange, RecordedRequest, RecordedResponse, RuleResult } from '../results/model.ts';
 import { oneLine, printable } from './format.ts';
+import { expectationLine } from './statuses.ts';
 
 /** `full` holds headers and bodies; `brief` keeps what fits in a console summary. */
 export type EvidenceDetail = 'full' | 'brief';
@@ -13,10 +14,12 @@ export function failureHeadline(rule: RuleResult): string {
   return oneLine(text.split('\n')[0] ?? '') || `${rule.level} violation`;
 }
 
-/** The evidence of a failed or warned rule as text, with control characters made printable. */
+/** The evidence of a failed, warned, known or fixed rule as text, with control characters made printable. */
 export function failureText(rule: RuleResult, detail: EvidenceDetail): string {
   const evidence = rule.evidence;
   const lines: string[] = [evidence?.message ?? rule.reason ?? `${rule.level} violation`];
+  const expected = expectationLine(rule);
+  if (expected !== undefined) lines.push(expected);
   lines.push(`Specification, section ${rule.section}: ${quoted(rule.quote)}`);
   if (rule.why !== undefined && detail === 'full') lines.push(`${rule.level}, not MUST: ${rule.why}`);
   if (evidence?.counterexample !== undefined) lines.push(`Counterexample: ${evidence.counterexample}`);

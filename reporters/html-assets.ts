@@ -2,10 +2,11 @@
 // the file opens from disk, mailed or archived, with no network.
 
 export const REPORT_STYLE = `
-:root { color-scheme: light dark; --pass: #1a7f37; --fail: #cf222e; --warn: #bc4c00; --skip: #8a6d00; --muted: #59636e;
+:root { color-scheme: light dark; --pass: #1a7f37; --fail: #cf222e; --warn: #bc4c00; --skip: #8a6d00; --known: #6e7781;
+  --fixed: #0969da; --muted: #59636e;
   --line: #d0d7de; --code: #f6f8fa; --bg: #fff; --fg: #1f2328; }
 @media (prefers-color-scheme: dark) {
-  :root { --pass: #3fb950; --fail: #ff7b72; --warn: #f0883e; --skip: #d29922; --muted: #9198a1; --line: #3d444d;
+  :root { --pass: #3fb950; --fail: #ff7b72; --warn: #f0883e; --skip: #d29922; --known: #8b949e; --fixed: #58a6ff; --muted: #9198a1; --line: #3d444d;
     --code: #151b23; --bg: #0d1117; --fg: #e6edf3; }
 }
 * { box-sizing: border-box; }
@@ -30,6 +31,9 @@ dl.run dd { margin: 0; overflow-wrap: anywhere; }
 .meter .failed, .status.failed { background: var(--fail); }
 .meter .warned, .status.warned { background: var(--warn); }
 .meter .skipped, .status.skipped { background: var(--skip); }
+/* A known failure is read before, so it is quiet; a fixed one asks for an edit, so it stands out. */
+.meter .known, .status.known { background: var(--known); }
+.meter .fixed, .status.fixed { background: var(--fixed); }
 .filter { display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: center; margin: 1rem 0; }
 .filter button { font: inherit; padding: 0.25rem 0.9rem; border: 1px solid var(--line); border-radius: 999px;
   background: var(--bg); color: var(--fg); cursor: pointer; }
@@ -48,6 +52,10 @@ li.rule { padding: 0.5rem 0; border-bottom: 1px solid var(--line); }
 .reason, .message { margin: 0.4rem 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 details { margin: 0.5rem 0 0.25rem; padding: 0.25rem 0.75rem 0.5rem; border-left: 3px solid var(--fail); }
 li.rule[data-status="warned"] details { border-left-color: var(--warn); }
+li.rule[data-status="known"] details { border-left-color: var(--known); }
+li.rule[data-status="fixed"] details { border-left-color: var(--fixed); }
+.expectation { margin: 0.4rem 0 0; font-weight: 600; overflow-wrap: anywhere; }
+a { color: var(--fixed); }
 summary { cursor: pointer; font-weight: 600; }
 blockquote.quote { margin: 0.4rem 0; padding: 0.3rem 0.75rem; border-left: 3px solid var(--line); background: var(--code); }
 blockquote.quote p { margin: 0; font-style: italic; white-space: pre-wrap; }

@@ -3,21 +3,28 @@
 // Security Policy forbids any fetch and any script but the page's own filter.
 import { createHash } from 'node:crypto';
 import type { Redactor } from '../harness/redact.ts';
-import type { Evidence, RuleResult, RunResult, TargetDescription } from '../results/model.ts';
+import { RULE_STATUSES, type Evidence, type RuleResult, type RuleStatus, type RunResult, type TargetDescription } from '../results/model.ts';
 import { replayParameters, requestHead, responseHead, TRUNCATED_NOTE } from './evidence-text.ts';
 import { duration, printable } from './format.ts';
 import { FILTER_SCRIPT, REPORT_STYLE } from './html-assets.ts';
 import { scrubRun } from './scrub.ts';
+import { STATUS_LABEL } from './statuses.ts';
 import { groupBySection } from './sections.ts';
 import { tally, tallyLine, type Tally } from './tally.ts';
 
-const STATUS_LABEL: Record<RuleResult['status'], string> = { passed: 'PASS', failed: 'FAIL', warned: 'WARN', skipped: 'SKIP' };
-/** The order of the totals, the meter and the filter buttons. */
-const STATUSES = ['failed', 'warned', 'skipped', 'passed'] as const satisfies readonly (keyof Tally)[];
+/**
+ * The statuses of the totals, the meter and the filter buttons, in that order: `known`
+ * and `fixed` only in a run that has them or read an expectations file.
+ */
+function shownStatuses(run: RunResult, totals: Tally): RuleStatus[] {
+  const always = (status: RuleStatus) => status !== 'known' && status !== 'fixed';
+  return RULE_STATUSES.filter((status) => always(status) || totals[status] > 0 || run.settings.expectations !== undefined);
+}
 
 export function htmlReport(result: RunResult, redactor: Redactor): string {
   const run = scrubRun(result, redactor);
   const totals = tally(run.rules);
+  const statuses = shownStatuses(run, totals);
   const scriptHash = createHash('sha256').update(FILTER_SCRIPT).digest('base64');
   return `<!doctype html>
 <html lang="en">
@@ -32,8 +39,8 @@ export function htmlReport(result: RunResult, redactor: Redactor): string {
 <header>
 <h1>cp-conformance report</h1>
 ${runDetails(run)}
-${totalsSection(totals)}
-${filterBar(totals, run.rules.length)}
+${totalsSection(totals, statuses)}
+${filterBar(totals, statuses, run.rules.length)}
 </header>
 <main>
 ${groupBySection(run.rules)
@@ -60,6 +67,7 @@ function runDetails(run: RunResult): string {
     ['Control URL', run.target.controlUrl && code(run.target.controlUrl)],
     ['Account', run.target.accountId && code(run.target.accountId)],
     ['Credentials given', run.target.credentials.length > 0 ? escapeHtml(run.target.credentials.join(', ')) : 'none'],
+    ['Expectations', run.settings.expectations && code(run.settings.expectations)],
     ['Seed', `${code(String(run.seed))}; replay this run with ${code(`--seed ${run.seed}`)} and the same target options`],
     ['Started', startedAt(run.startedAt)],
     ['Duration', escapeHtml(duration(run.durationMs))],
@@ -79,25 +87,32 @@ function startedAt(iso: string): string {
   return `<time datetime="${escapeHtml(utc)}">${escapeHtml(`${utc.slice(0, 10)} ${utc.slice(11, 19)} UTC`)}</time>`;
 }
 
-function totalsSection(totals: Tally): string {
-  const all = STATUSES.reduce((sum, status) => sum + totals[status], 0);
-  const segment = (status: keyof Tally): string =>
+function totalsSection(totals: Tally, statuses: RuleStatus[]): string {
+  const all = statuses.reduce((sum, status) => sum + totals[status], 0);
+  const segment = (status: RuleStatus): string =>
     totals[status] === 0 ? '' : `<span class="${status}" style="width:${((100 * totals[status]) / all).toFixed(2)}%"></span>`;
-  const counts = STATUSES.map((status) => `<span data-count="${status}">${totals[status]} ${status}</span>`).join(', ');
+  const counts = statuses.map((status) => `<span data-count="${status}">${totals[status]} ${status}</span>`).join(', ');
   return `<section id="totals" aria-label="Totals">
 <p><strong>${all} rules:</strong> ${counts}</p>
-<div class="meter" role="img" aria-label="${escapeHtml(tallyLine(totals))}">${STATUSES.map(segment).join('')}</div>
+<div class="meter" role="img" aria-label="${escapeHtml(tallyLine(totals))}">${statuses.map(segment).join('')}</div>
 </section>`;
 }
 
-const FILTER_LABEL: Record<(typeof STATUSES)[number], string> = { failed: 'Failed', warned: 'Warned', skipped: 'Skipped', passed: 'Passed' };
+const FILTER_LABEL: Record<RuleStatus, string> = {
+  failed: 'Failed',
+  fixed: 'Fixed',
+  warned: 'Warned',
+  known: 'Known',
+  skipped: 'Skipped',
+  passed: 'Passed',
+};
 
-function filterBar(totals: Tally, all: number): string {
+function filterBar(totals: Tally, statuses: RuleStatus[], all: number): string {
   const button = (filter: string, label: string, count: number): string =>
     `<button type="button" data-filter="${filter}" aria-pressed="${filter === 'all'}">${label} (${count})</button>`;
   return `<nav class="filter" aria-label="Show rules by status" hidden>
 ${button('all', 'All', all)}
-${STATUSES.map((status) => button(status, FILTER_LABEL[status], totals[status])).join('\n')}
+${statuses.map((status) => button(status, FILTER_LABEL[status], totals[status])).join('\n')}
 <span id="filter-status" class="meta" role="status"></span>
 </nav>`;
 }
@@ -114,15 +129,33 @@ ${ruleBody(rule)}
 </li>`;
 }
 
+const SUMMARY: Record<'failed' | 'warned' | 'known' | 'fixed', string> = {
+  failed: 'Why it failed',
+  warned: 'Why it warned (a SHOULD rule: it fails the run only with --strict)',
+  known: 'Known failure (listed in the expectations file: it does not fail the run)',
+  fixed: 'Fixed: the expectations file lists it, but it passed (remove it from the file; with --strict it fails the run)',
+};
+
 function ruleBody(rule: RuleResult): string {
   if (rule.status === 'skipped') return `<p class="reason">Skipped: ${escapeHtml(rule.reason ?? 'no reason given')}</p>`;
   if (rule.status === 'passed') return '';
   const why = rule.why === undefined ? '' : `\n<p class="note">${escapeHtml(`${rule.level}, not MUST: ${rule.why}`)}</p>`;
+  // A fixed rule passed: no evidence, only what the file says of it.
+  const body = rule.evidence ? evidenceBlock(rule.evidence) : `<p class="message">${escapeHtml(rule.reason ?? `${rule.level} violation`)}</p>`;
   return `<details open>
-<summary>${rule.status === 'warned' ? 'Why it warned (a SHOULD rule: it fails the run only with --strict)' : 'Why it failed'}</summary>
+<summary>${SUMMARY[rule.status]}</summary>${expectationBlock(rule)}
 <blockquote class="quote"><p>${escapeHtml(rule.quote)}</p><footer>Specification, section ${escapeHtml(rule.section)}</footer></blockquote>${why}
-${rule.evidence ? evidenceBlock(rule.evidence) : `<p class="message">${escapeHtml(rule.reason ?? `${rule.level} violation`)}</p>`}
+${body}
 </details>`;
+}
+
+/** What the expectations file says of a known or fixed rule; its link is a link only when it is http(s). */
+function expectationBlock(rule: RuleResult): string {
+  const expectation = rule.expectation;
+  if (!expectation) return '';
+  const link = expectation.link;
+  const linked = link === undefined ? '' : /^https?:\/\//i.test(link) ? ` <a href="${escapeHtml(link)}">${escapeHtml(link)}</a>` : ` ${code(link)}`;
+  return `\n<p class="expectation">Expectations file: ${escapeHtml(expectation.reason)}${linked}</p>`;
 }
 
 function evidenceBlock(evidence: Evidence): string {

@@ -14,6 +14,7 @@ export function resultsJson(result: RunResult, redactor: Redactor): string {
   const document = {
     seed: run.seed,
     target: { baseUrl, sandboxUrl, controlUrl, accountId, embedded, credentials },
+    settings: { runs: run.settings.runs, profile: run.settings.profile, expectations: run.settings.expectations },
     startedAt: run.startedAt,
     durationMs: run.durationMs,
     summary: tally(run.rules),
@@ -23,6 +24,6 @@ export function resultsJson(result: RunResult, redactor: Redactor): string {
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-function ruleEntry({ id, level, section, title, quote, why, status, reason, evidence, suite, durationMs, requests }: RuleResult) {
-  return { id, level, section, title, quote, why, status, reason, evidence, suite, durationMs, requests };
+function ruleEntry({ id, level, section, title, quote, why, status, reason, evidence, expectation, suite, durationMs, requests }: RuleResult) {
+  return { id, level, section, title, quote, why, status, reason, evidence, expectation, suite, durationMs, requests };
 }

@@ -52,13 +52,15 @@ function maskAuthorization(exchange: Exchange, redactor: Redactor): Exchange {
 }
 
 // A credential the Redactor was not told about can still sit in the curl line's
-// Authorization header; mask that header's value the way the Redactor masks headers.
+// Authorization header; mask that header's value the way the Redactor masks headers,
+// unless it names the credential's environment variable (`Bearer $CP_TOKEN`).
 function maskCurlAuthorization(curl: string, redactor: Redactor): string {
-  return curl.replace(
-    /(authorization:\s*)([^'"]*)/gi,
-    (_match, name: string, value: string) => name + (redactor.headers({ authorization: value }).authorization ?? MASK),
+  return curl.replace(/(authorization:\s*)([^'"]*)/gi, (_match, name: string, value: string) =>
+    NAMES_A_VARIABLE.test(value) ? name + value : name + (redactor.headers({ authorization: value }).authorization ?? MASK),
   );
 }
+
+const NAMES_A_VARIABLE = /^(?:\S+ )?\$[A-Z][A-Z0-9_]*$/;
 
 // Target URLs go into every report header; a user:password in them must not.
 function scrubTarget(target: TargetDescription): TargetDescription {

@@ -1,20 +1,19 @@
 // Every report counts from the rules it lists, so its totals always agree with
 // its own body.
-import type { RuleResult } from '../results/model.ts';
+import { RULE_STATUSES, type RuleResult, type Summary } from '../results/model.ts';
 
-export interface Tally {
-  passed: number;
-  failed: number;
-  warned: number;
-  skipped: number;
-}
+export type Tally = Summary;
 
 export function tally(rules: RuleResult[]): Tally {
-  const count = (status: RuleResult['status']): number => rules.filter((rule) => rule.status === status).length;
-  return { passed: count('passed'), failed: count('failed'), warned: count('warned'), skipped: count('skipped') };
+  const counts = Object.fromEntries(RULE_STATUSES.map((status) => [status, 0])) as Tally;
+  for (const rule of rules) counts[rule.status] += 1;
+  return counts;
 }
 
-/** The closing line of the console summary, which CI log parsers look for. */
-export function tallyLine({ passed, failed, warned, skipped }: Tally): string {
-  return `${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped`;
+/** The closing line of the console summary, which CI log parsers look for: every status, always in this order. */
+export function tallyLine(counts: Tally): string {
+  return TALLY_ORDER.map((status) => `${counts[status]} ${status}`).join(', ');
 }
+
+/** The order of the tally line, kept from before `known` and `fixed` were added so parsers of it go on working. */
+const TALLY_ORDER = ['passed', 'failed', 'warned', 'skipped', 'known', 'fixed'] as const satisfies readonly (keyof Tally)[];

@@ -1,12 +1,13 @@
 // The three reports of every run that reaches the target, under fixed names in
-// one directory (CONTRACT section 1).
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// one directory (CONTRACT section 1), and the Markdown summary for CI pages.
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Redactor } from '../harness/redact.ts';
 import type { RunResult } from '../results/model.ts';
 import { htmlReport } from './html.ts';
 import { junitXml } from './junit.ts';
 import { resultsJson } from './json.ts';
+import { markdownSummary } from './markdown.ts';
 
 export interface ReportPaths {
   junit: string;
@@ -23,4 +24,16 @@ export async function writeReports(result: RunResult, dir: string, redactor: Red
     writeFile(paths.json, resultsJson(result, redactor)),
   ]);
   return paths;
+}
+
+/**
+ * The Markdown summary: appended to $GITHUB_STEP_SUMMARY when GitHub Actions sets it (other
+ * steps write there too), and written to `file` when one is given.
+ */
+export async function writeSummary(result: RunResult, redactor: Redactor, to: { file?: string; githubStepSummary?: string }): Promise<void> {
+  const markdown = markdownSummary(result, redactor);
+  await Promise.all([
+    to.githubStepSummary ? appendFile(to.githubStepSummary, `${markdown}\n`) : undefined,
+    to.file ? mkdir(dirname(to.file), { recursive: true }).then(() => writeFile(to.file!, markdown)) : undefined,
+  ]);
 }

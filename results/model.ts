@@ -4,9 +4,24 @@
 export type Level = 'MUST' | 'SHOULD';
 /**
  * CONTRACT 1.1: `failed` is a broken MUST rule, `warned` a broken SHOULD rule (the same
- * evidence; exit status 0 unless --strict).
+ * evidence; exit status 0 unless --strict). `known` and `fixed` are rules the
+ * expectations file lists: `known` broke as listed (exit status 0), `fixed` passed
+ * (exit status 0 unless --strict), so the file can shrink.
  */
-export type RuleStatus = 'passed' | 'failed' | 'warned' | 'skipped';
+export type RuleStatus = 'passed' | 'failed' | 'warned' | 'skipped' | 'known' | 'fixed';
+
+/** Every status, in the order the reports list them: what to act on first. */
+export const RULE_STATUSES = ['failed', 'fixed', 'warned', 'known', 'skipped', 'passed'] as const satisfies readonly RuleStatus[];
+
+/** A rule that broke in its run: failed, warned, or known (broken, and listed in the expectations file). */
+export const broke = (rule: Pick<RuleResult, 'status'>): boolean => rule.status === 'failed' || rule.status === 'warned' || rule.status === 'known';
+
+/** One entry of an expectations file (CONTRACT 1.2): a rule the team knows is broken. */
+export interface Expectation {
+  rule: string;
+  reason: string;
+  link?: string;
+}
 
 /** One HTTP request as the suite sent it, credentials already masked. */
 export interface RecordedRequest {
@@ -65,10 +80,14 @@ export interface RuleResult {
   /** Why the rule was skipped, or a one-line summary of why it failed or warned. */
   reason?: string;
   evidence?: Evidence;
+  /** For `known` and `fixed`: what the expectations file says of the rule. */
+  expectation?: Omit<Expectation, 'rule'>;
   durationMs: number;
   /** Requests the check sent. */
   requests: number;
 }
+
+export type Summary = Record<RuleStatus, number>;
 
 export interface TargetDescription {
   baseUrl: string;
@@ -81,11 +100,22 @@ export interface TargetDescription {
   credentials: string[];
 }
 
+/** What `--rerun-failed` needs to replay a run: the same generated cases under the same profile. */
+export interface RunSettings {
+  /** Generated cases per property (--runs). */
+  runs: number;
+  /** The profile's name (a built-in) or file, and the settings it held. */
+  profile: { source: string; settings: object };
+  /** The expectations file the run read, when one was given. */
+  expectations?: string;
+}
+
 export interface RunResult {
   seed: number;
   target: TargetDescription;
+  settings: RunSettings;
   startedAt: string;
   durationMs: number;
-  summary: { passed: number; failed: number; warned: number; skipped: number };
+  summary: Summary;
   rules: RuleResult[];
 }

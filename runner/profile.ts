@@ -1,13 +1,21 @@
 // `--profile NAME|FILE`: a built-in profile by name, or a user's file over the
 // defaults; a bad file is a RunError naming the key.
 import { readFile } from 'node:fs/promises';
+import type { RunSettings } from '../results/model.ts';
 import { defaultProfile, profileSchema, type Profile } from '../spec/profile.ts';
-import { builtInProfiles, isProfileName } from '../spec/profiles.ts';
+import { builtInProfiles, DEFAULT_PROFILE, isProfileName } from '../spec/profiles.ts';
+import { assertMatches, parseJson } from './json-file.ts';
 import { RunError } from './run-error.ts';
 
-export async function loadProfile(nameOrFile: string | undefined): Promise<Profile> {
-  if (!nameOrFile) return defaultProfile;
-  if (isProfileName(nameOrFile)) return builtInProfiles[nameOrFile];
+/** The profile of a run and where it came from, as results.json records it. */
+export interface ChosenProfile {
+  source: string;
+  settings: Profile;
+}
+
+export async function loadProfile(nameOrFile: string | undefined): Promise<ChosenProfile> {
+  if (!nameOrFile) return { source: DEFAULT_PROFILE, settings: defaultProfile };
+  if (isProfileName(nameOrFile)) return { source: nameOrFile, settings: builtInProfiles[nameOrFile] };
   const file = nameOrFile;
   let text: string;
   try {
@@ -16,20 +24,15 @@ export async function loadProfile(nameOrFile: string | undefined): Promise<Profi
     const names = Object.keys(builtInProfiles).join(', ');
     throw new RunError(`--profile ${file} is neither a built-in profile (${names}) nor a readable file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new RunError(`the profile ${file} is not valid JSON: ${(error as Error).message}`);
-  }
-  // ajv is loaded only for a profile file: most runs use the defaults.
-  const { Ajv2020 } = await import('ajv/dist/2020.js');
-  const validate = new Ajv2020({ allErrors: false }).compile(profileSchema);
-  if (!validate(parsed)) {
-    const e = validate.errors?.[0];
-    const key = e?.keyword === 'additionalProperties' ? `${e.instancePath}/${String(e.params.additionalProperty)}` : e?.instancePath;
-    const why = e?.keyword === 'additionalProperties' ? 'is not a profile key' : e?.message;
-    throw new RunError(`the profile ${file} is invalid: ${key || '(top level)'} ${why ?? 'is invalid'}`);
-  }
-  return { ...defaultProfile, ...(parsed as Partial<Profile>) };
+  return { source: file, settings: await profileSettings(parseJson(text, `the profile ${file}`), `the profile ${file}`) };
+}
+
+/** The profile an earlier run recorded in its results.json, checked as a file would be. */
+export async function recordedProfile(recorded: RunSettings['profile'], what: string): Promise<ChosenProfile> {
+  return { source: recorded.source, settings: await profileSettings(recorded.settings, what) };
+}
+
+async function profileSettings(value: unknown, what: string): Promise<Profile> {
+  const overrides = await assertMatches<Partial<Profile>>(value, profileSchema, what, 'is not a profile key');
+  return { ...defaultProfile, ...overrides };
 }

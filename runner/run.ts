@@ -1,18 +1,17 @@
 // One conformance run: resolve the target (the embedded reference implementation
 // when none is given), make sure it answers, run the selected rules, and write the
 // reports.
-import type { RunOptions } from '../cli/options.ts';
 import type { SuiteConfig } from '../harness/config.ts';
 import { HttpClient, NetworkError, RateLimited } from '../harness/http.ts';
 import { createShared } from '../harness/coordination.ts';
 import { BudgetSpent, RATE_LIMIT_MAX_WAIT_MS, RequestBudget, RULE_TIMEOUT_MS } from '../harness/limits.ts';
 import { Redactor } from '../harness/redact.ts';
-import { randomSeed } from '../harness/seed.ts';
 import type { ReferenceHandle } from '../reference/server.ts';
 import type { RuleResult, RunResult, TargetDescription } from '../results/model.ts';
-import { selectRules } from '../spec/rules/index.ts';
 import { tally } from '../reporters/tally.ts';
-import { loadProfile } from './profile.ts';
+import { judge } from './expectations.ts';
+import type { RunOptions } from './options.ts';
+import { planRun, type RunPlan } from './plan.ts';
 import { RunError } from './run-error.ts';
 import { SuiteSession } from './run-suites.ts';
 
@@ -37,15 +36,13 @@ const VITEST_TIMEOUT_MS = RULE_TIMEOUT_MS + 10_000;
 /** Starting vitest, computing between requests, writing the reports: seconds in practice, a minute allowed. */
 const OVERHEAD_MS = 60_000;
 
-export async function runConformance(options: RunOptions, hooks: RunHooks = {}): Promise<RunOutcome> {
-  const profile = await loadProfile(options.profile);
-  const selected = selectRules(options.only, options.skip);
-  if (selected.length === 0) throw new RunError(`no rule matches --only ${options.only.join(', ')} (see \`cp-conformance rules\`)`);
-  const seed = options.seed ?? randomSeed();
+/** `plan` is planRun(options) unless the caller looked at it first. */
+export async function runConformance(options: RunOptions, hooks: RunHooks = {}, plan?: RunPlan): Promise<RunOutcome> {
+  const { selected, seed, runs, profile, expectations } = plan ?? (await planRun(options));
   // The reference implementation is loaded only when it is the target.
   const reference = options.baseUrl ? undefined : await (await import('../reference/server.ts')).startReference();
   try {
-    const config = suiteConfig(options, reference, profile, seed);
+    const config = suiteConfig(options, reference, { profile: profile.settings, seed, runs });
     const redactor = new Redactor(Object.values(config.credentials));
     // The probe's requests count too: the budget bounds the whole run.
     const budget = options.maxRequests === undefined ? undefined : new RequestBudget(options.maxRequests, config.shared);
@@ -56,13 +53,17 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}):
     const session = await SuiteSession.open(VITEST_TIMEOUT_MS, options.concurrency);
     let rules: RuleResult[];
     try {
-      rules = await session.run({ config, selected, onRuleFinished: hooks.onRuleFinished });
+      // The expectations file turns a listed rule's verdict into `known` or `fixed` as it finishes.
+      rules = (await session.run({ config, selected, onRuleFinished: (rule) => hooks.onRuleFinished?.(judge(rule, expectations)) })).map((rule) =>
+        judge(rule, expectations),
+      );
     } finally {
       await session.close();
     }
     const result: RunResult = {
       seed,
       target,
+      settings: { runs, profile, ...(expectations ? { expectations: expectations.file } : {}) },
       startedAt: startedAt.toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
       summary: tally(rules),
@@ -74,11 +75,9 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}):
   }
 }
 
-function suiteConfig(options: RunOptions, reference: ReferenceHandle | undefined, profile: SuiteConfig['profile'], seed: number): SuiteConfig {
+function suiteConfig(options: RunOptions, reference: ReferenceHandle | undefined, planned: Pick<SuiteConfig, 'profile' | 'seed' | 'runs'>): SuiteConfig {
   const common = {
-    profile,
-    seed,
-    runs: options.runs,
+    ...planned,
     timeoutMs: options.timeoutMs,
     readOnly: options.readOnly,
     shared: createShared(),

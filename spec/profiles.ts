@@ -23,6 +23,9 @@ export const builtInProfiles = {
 
 export type ProfileName = keyof typeof builtInProfiles;
 
+/** The profile of a run without `--profile`. */
+export const DEFAULT_PROFILE: ProfileName = 'spec';
+
 export function isProfileName(name: string): name is ProfileName {
   return Object.hasOwn(builtInProfiles, name);
 }

@@ -11,10 +11,10 @@ import { startReference } from '../reference/server.ts';
 import { bin, runCli, runForResults, targetEnv } from './support/cli.ts';
 import { proxyTo, startHostile } from './support/hostile-server.ts';
 
-const profiles = mkdtempSync(path.join(tmpdir(), 'cp-conformance-profiles-'));
-afterAll(() => rmSync(profiles, { recursive: true, force: true }));
-function profile(name: string, text: string): string {
-  const file = path.join(profiles, name);
+const scratch = mkdtempSync(path.join(tmpdir(), 'cp-conformance-files-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+function scratchFile(name: string, text: string): string {
+  const file = path.join(scratch, name);
   writeFileSync(file, text);
   return file;
 }
@@ -29,12 +29,12 @@ const refusals: Array<[string, string[], RegExp]> = [
   ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
   ['a selection that matches no rule', ['run', '--only', 'no-such-rule'], /no rule matches/],
   ['an unreadable profile', ['run', '--profile', '/nonexistent/profile.json'], /--profile \/nonexisten\S* is neither a built-in profile \(spec, blaxel\) nor a readable file: ENOENT/],
-  ['a profile that is not JSON', ['run', '--profile', profile('bad.json', '{"showSecretsParam": }')], /the profile .*bad\.json is not valid JSON: Unexpected token/],
-  ['a profile with an unknown key', ['run', '--profile', profile('unknown.json', '{"showSecrets": "reveal"}')], /the profile .* is invalid: \/showSecrets is not a profile key$/],
-  ['a profile key of the wrong type', ['run', '--profile', profile('type.json', '{"showSecretsParam": 5}')], /the profile .* is invalid: \/showSecretsParam must be string$/],
+  ['a profile that is not JSON', ['run', '--profile', scratchFile('bad.json', '{"showSecretsParam": }')], /the profile .*bad\.json is not valid JSON: Unexpected token/],
+  ['a profile with an unknown key', ['run', '--profile', scratchFile('unknown.json', '{"showSecrets": "reveal"}')], /the profile .* is invalid: \/showSecrets is not a profile key$/],
+  ['a profile key of the wrong type', ['run', '--profile', scratchFile('type.json', '{"showSecretsParam": 5}')], /the profile .* is invalid: \/showSecretsParam must be string$/],
   [
     'a nested profile key out of its range',
-    ['run', '--profile', profile('nested.json', '{"resolutions": [{"name": "hourly", "bucket": "fortnight", "maxWindowSeconds": 1}]}')],
+    ['run', '--profile', scratchFile('nested.json', '{"resolutions": [{"name": "hourly", "bucket": "fortnight", "maxWindowSeconds": 1}]}')],
     /the profile .* is invalid: \/resolutions\/0\/bucket must be equal to one of the allowed values$/,
   ],
   ['a zero request budget', ['run', '--max-requests', '0'], /--max-requests must be an integer of at least 1: 0$/],
@@ -44,6 +44,37 @@ const refusals: Array<[string, string[], RegExp]> = [
   ['an unknown variant', ['serve', '--variant', 'no-such-variant'], /unknown variant "no-such-variant"; the variants are: /],
   ['a fault and a variant at once', ['serve', '--fault', 'auth-missing-accepted', '--variant', 'any'], /--fault and --variant go one at a time$/],
   ['rules with an unknown option', ['rules', '--yaml'], /rules takes only --json, not --yaml$/],
+  ['an unreadable expectations file', ['run', '--expect', '/nonexistent/expect.json'], /the expectations file \/nonexistent\/expect\.json cannot be read: ENOENT$/],
+  ['an expectations file that is not JSON', ['run', '--expect', scratchFile('e-bad.json', '{"expectations": [')], /the expectations file .*e-bad\.json is not valid JSON: /],
+  [
+    'an expectations file naming an unknown rule',
+    ['run', '--expect', scratchFile('e-unknown.json', '{"expectations": [{"rule": "auth.no-such-rule", "reason": "r"}]}')],
+    /the expectations file .* lists "auth\.no-such-rule", which is not a rule id; see `cp-conformance rules`$/,
+  ],
+  [
+    'an expectations file naming a prefix',
+    ['run', '--expect', scratchFile('e-prefix.json', '{"expectations": [{"rule": "auth.", "reason": "r"}]}')],
+    /lists "auth\.", which is not a rule id \(an id, not a prefix: list each rule\)/,
+  ],
+  [
+    'an expectations file listing a rule twice',
+    ['run', '--expect', scratchFile('e-twice.json', '{"expectations": [{"rule": "auth.invalid-token", "reason": "a"}, {"rule": "auth.invalid-token", "reason": "b"}]}')],
+    /lists "auth\.invalid-token" twice$/,
+  ],
+  [
+    'an expectation without its reason',
+    ['run', '--expect', scratchFile('e-reasonless.json', '{"expectations": [{"rule": "auth.invalid-token"}]}')],
+    /the expectations file .* is invalid: \/expectations\/0 must have required property 'reason'$/,
+  ],
+  [
+    'an expectation with a misspelt key',
+    ['run', '--expect', scratchFile('e-typo.json', '{"expectations": [{"rule": "auth.invalid-token", "reason": "r", "lnk": "https://x.test"}]}')],
+    /the expectations file .* is invalid: \/expectations\/0\/lnk is not an expectations key$/,
+  ],
+  ['an unreadable earlier run', ['run', '--rerun-failed', '/nonexistent/results.json'], /the results file \/nonexistent\/results\.json cannot be read: ENOENT$/],
+  ['an earlier run that is no results.json', ['run', '--rerun-failed', scratchFile('not-results.json', '{"rules": []}')], /the results file .* is invalid: \(top level\) must have required property 'seed'$/],
+  ['expectations without a results file', ['expectations'], /expectations takes one argument: the results\.json of a run$/],
+  ['expectations of a file that is no results.json', ['expectations', scratchFile('e-not-results.json', '[]')], /the results file .* is invalid: \(top level\) must be object$/],
 ];
 
 test.concurrent.each(refusals)('%s: exit 2 with one line', async (_, args, message) => {

@@ -51,18 +51,19 @@ describe('junit.xml', () => {
   });
 
   test('counts every rule once, by status, on the run and on each suite', () => {
-    expect(parsed.testsuites).toMatchObject({ name: 'cp-conformance', tests: '5', failures: '1', errors: '0' });
+    expect(parsed.testsuites).toMatchObject({ name: 'cp-conformance', tests: '7', failures: '1', errors: '0' });
     // Jenkins' JUnit schema allows `skipped` only on each testsuite.
     expect(parsed.testsuites).not.toHaveProperty('skipped');
     expect(suites.map((suite) => suite.name)).toEqual(['auth', 'functions', 'sandbox-address', 'metrics']);
     const functions = suites.find((suite) => suite.name === 'functions');
-    expect(functions).toMatchObject({ tests: '2', failures: '1', skipped: '0', time: '2.468' });
+    // The known failure counts as skipped: CI shows it and the job does not fail.
+    expect(functions).toMatchObject({ tests: '3', failures: '1', skipped: '1', time: '3.702' });
     expect(testcases).toHaveLength(rules.length);
   });
 
   test('names each testcase after its rule id, with the suite as classname', () => {
     for (const [i, testcase] of testcases.entries()) {
-      const expected = [rules[0], rules[1], rules[4], rules[2], rules[3]][i]!;
+      const expected = [rules[0], rules[1], rules[4], rules[5], rules[2], rules[3], rules[6]][i]!;
       expect(testcase.name.startsWith(`${expected.id} `)).toBe(true);
       expect(testcase.classname).toBe(expected.suite);
       expect(testcase.time).toBe('1.234');
@@ -92,6 +93,20 @@ describe('junit.xml', () => {
     const skipped = testcases.find((testcase) => testcase.name.startsWith('MET-004'));
     expect(skipped.skipped.message).toBe(rules[3]!.reason);
     expect(xml).not.toContain('<script>');
+  });
+
+  test('shows a known failure as skipped with the reason of the expectations file, a fixed one as passing, both with system-out', () => {
+    const known = testcases.find((testcase) => testcase.name.startsWith('FN-006'));
+    expect(known).not.toHaveProperty('failure');
+    expect(known.skipped).toMatchObject({ type: 'known failure', message: expect.stringMatching(/^known failure: the clamp lands next sprint <script>/) });
+    expect(known['system-out']).toMatch(/^KNOWN FAILURE \(listed in the expectations file\): limit=201 must be clamped/);
+    expect(known['system-out']).toContain('Expectations file: the clamp lands next sprint');
+    expect(known['system-out']).toContain('https://tracker.example.test/issues/42?a=1&b=(2)');
+    expect(known['system-out']).toContain(`-H "authorization: Bearer $CP_TOKEN"`);
+    const fixed = testcases.find((testcase) => testcase.name.startsWith('MET-007'));
+    expect(fixed).not.toHaveProperty('failure');
+    expect(fixed).not.toHaveProperty('skipped');
+    expect(fixed['system-out']).toMatch(/^FIXED \(fails the run only with --strict\): listed in the expectations file as a known failure, but it passed/);
   });
 
   test('records the seed and target in properties', () => {
@@ -127,7 +142,9 @@ describe('report.html', () => {
     expect(html).not.toMatch(/<script[^>]*\ssrc=|<link|<img|<iframe|@import|url\(/i);
     const urls = html.match(/https?:\/\/[^\s"'<&]*/g) ?? [];
     expect(urls.length).toBeGreaterThan(0);
-    for (const url of urls) expect(url).toMatch(/^http:\/\/(\*\*\*@)?127\.0\.0\.1:808[01]\//);
+    // The one other URL is the link the expectations file gives: a link to follow, never fetched.
+    for (const url of urls) expect(url).toMatch(/^http:\/\/(\*\*\*@)?127\.0\.0\.1:808[01]\/|^https:\/\/tracker\.example\.test\//);
+    expect(html.match(/<a href="[^"]*"/g)).toEqual(['<a href="https://tracker.example.test/issues/42?a=1&#38;b=(2)"']);
     expect(html).toContain("default-src 'none'");
   });
 
@@ -137,7 +154,7 @@ describe('report.html', () => {
     expect(html.match(/<script/g)).toHaveLength(1);
     const hash = createHash('sha256').update(scripts[0]![1]!).digest('base64');
     expect(html).toContain(`script-src 'sha256-${hash}'`);
-    for (const filter of ['all', 'failed', 'warned', 'skipped', 'passed']) expect(html).toContain(`data-filter="${filter}"`);
+    for (const filter of ['all', 'failed', 'fixed', 'warned', 'known', 'skipped', 'passed']) expect(html).toContain(`data-filter="${filter}"`);
   });
 
   test('escapes hostile text', () => {
@@ -154,7 +171,9 @@ describe('report.html', () => {
     expect(totals).toContain('1 failed');
     expect(totals).toContain('1 warned');
     expect(totals).toContain('1 skipped');
-    expect(html.match(/<details open>/g)).toHaveLength(2);
+    expect(totals).toContain('1 known');
+    expect(totals).toContain('1 fixed');
+    expect(html.match(/<details open>/g)).toHaveLength(4);
     expect(html).toContain('<summary>Why it warned (a SHOULD rule: it fails the run only with --strict)</summary>');
     expect(html).toMatch(/<blockquote class="quote"><p>Creates or updates a file &#60;script&#62;/);
     expect(html).toContain('data-filter="warned"');
@@ -163,6 +182,22 @@ describe('report.html', () => {
     expect(html).toContain('ECONNREFUSED');
     expect(html).toContain('Skipped: no --account-id given');
     expect(html).toContain('--seed 42');
+  });
+
+  test('shows a known and a fixed rule with what the expectations file says, a link only when it is http(s)', () => {
+    expect(html).toContain('<summary>Known failure (listed in the expectations file: it does not fail the run)</summary>');
+    expect(html).toContain('<summary>Fixed: the expectations file lists it, but it passed');
+    expect(html).toContain('<p class="expectation">Expectations file: the clamp lands next sprint &#60;script&#62;');
+    expect(html).toContain('<code>javascript:alert(1)</code>');
+    expect(html).not.toContain('href="javascript');
+    expect(html).toContain('<pre class="curl">curl -sS -i -X GET &#39;http://127.0.0.1:8080/v0/functions?limit=201&#39; -H &#34;authorization: Bearer $CP_TOKEN&#34;');
+  });
+
+  test('shows only the four usual outcomes in a run without expectations', () => {
+    const plain = { ...result, settings: { ...result.settings, expectations: undefined }, rules: rules.filter((r) => r.status !== 'known' && r.status !== 'fixed') };
+    const page = htmlReport(plain, redactor);
+    for (const filter of ['failed', 'warned', 'skipped', 'passed']) expect(page).toContain(`data-filter="${filter}"`);
+    for (const filter of ['known', 'fixed']) expect(page).not.toContain(`data-filter="${filter}"`);
   });
 });
 
@@ -179,7 +214,10 @@ describe('results.json', () => {
   test('holds the contract keys, counted from the rules', () => {
     expect(document.seed).toBe(42);
     expect(document.target.baseUrl).toBe(BASE_URL);
-    expect(document.summary).toEqual({ passed: 2, failed: 1, warned: 1, skipped: 1 });
+    expect(document.summary).toEqual({ passed: 2, failed: 1, warned: 1, skipped: 1, known: 1, fixed: 1 });
+    expect(document.settings).toEqual({ runs: 25, profile: { source: 'spec', settings: {} }, expectations: expect.stringMatching(/^expect /) });
+    expect(document.rules[5]).toMatchObject({ id: 'FN-006', status: 'known', expectation: { reason: expect.stringMatching(/^the clamp/), link: expect.any(String) } });
+    expect(document.rules[6]).toMatchObject({ id: 'MET-007', status: 'fixed', expectation: { link: 'javascript:alert(1)' } });
     expect(document.rules.map((entry: { id: string }) => entry.id)).toEqual(rules.map((expected) => expected.id));
     expect(document.rules[1]).toMatchObject({ id: 'FN-002', level: 'MUST', section: '4.1', status: 'failed' });
     expect(document.rules[2]).toMatchObject({ id: 'SBX-003', level: 'SHOULD', status: 'warned', why: 'the type is named, the answer to a breach is not' });
@@ -194,6 +232,9 @@ describe('results.json', () => {
     const broken = structuredClone(document);
     broken.rules[0].status = 'error';
     expect(validate(broken)).toBe(false);
+    const unexplained = structuredClone(document);
+    delete unexplained.rules[5].expectation;
+    expect(validate(unexplained)).toBe(false);
   });
 });
 
@@ -201,15 +242,21 @@ describe('console progress', () => {
   test('prints one line per rule and closes with the tally line', () => {
     const { written, summary } = consoleOutput(false);
     const lines = written.split('\n');
-    expect(lines[0]).toMatch(/^\[1\/5\] PASS AUTH-001 rejects a missing credential with 401 \(1\.2 s\)$/);
-    expect(written).toContain('[2/5] FAIL FN-002');
-    expect(written).toContain('[3/5] WARN SBX-003');
+    expect(lines[0]).toMatch(/^\[1\/7\] PASS AUTH-001 rejects a missing credential with 401 \(1\.2 s\)$/);
+    expect(written).toContain('[2/7] FAIL FN-002');
+    expect(written).toContain('[3/7] WARN SBX-003');
     expect(summary).toContain('Warnings (SHOULD rules: they fail the run only with --strict) (1):');
-    expect(written).toContain('[4/5] SKIP MET-004');
+    expect(written).toContain('[4/7] SKIP MET-004');
+    expect(written).toMatch(/\[6\/7\] KNOWN FN-006 .*\n {7}Expectations file: the clamp lands next sprint/);
+    expect(written).toMatch(/\[7\/7\] FIXED MET-007 .*\n {7}listed in the expectations file as a known failure, but it passed/);
+    expect(summary).toContain('Fixed: listed in the expectations file, but they passed (remove them from it; with --strict they fail the run) (1):');
+    expect(summary).toContain('Known failures (listed in the expectations file: they do not fail the run) (1):');
+    expect(summary.indexOf('Failed rules')).toBeLessThan(summary.indexOf('Fixed:'));
+    expect(summary).toContain('Expectations: expect');
     expect(written).toContain('no --account-id given');
     expect(written.endsWith(summary)).toBe(true);
     const summaryLines = summary.trimEnd().split('\n');
-    expect(summaryLines.at(-1)).toBe('2 passed, 1 failed, 1 warned, 1 skipped');
+    expect(summaryLines.at(-1)).toBe('2 passed, 1 failed, 1 warned, 1 skipped, 1 known, 1 fixed');
     expect(summary).toContain('Reproduce with:');
     expect(summary).toContain(`curl -sS -i -X POST '${BASE_URL}/functions`);
     expect(summary).toContain('--seed 42');
@@ -220,7 +267,7 @@ describe('console progress', () => {
   test('keeps the last line plain when coloured', () => {
     const { written, summary } = consoleOutput(true);
     expect(written).toContain('\u001B[31mFAIL\u001B[0m');
-    expect(summary.trimEnd().split('\n').at(-1)).toBe('2 passed, 1 failed, 1 warned, 1 skipped');
+    expect(summary.trimEnd().split('\n').at(-1)).toBe('2 passed, 1 failed, 1 warned, 1 skipped, 1 known, 1 fixed');
   });
 });
 

@@ -107,11 +107,13 @@ describe.skipIf(!present)('report.html in headless Chromium', () => {
       const curl = why.locator('pre.curl');
       expect(await curl.isVisible()).toBe(true);
       expect(await curl.innerText()).toBe(exchange!.curl);
-      expect(exchange!.curl).toMatch(/^curl .*Bearer \*\*\*/);
+      // The credential is named by its environment variable, so the line runs as pasted.
+      expect(exchange!.curl).toMatch(/^curl .* -H "authorization: Bearer \$CP_[A-Z_]*TOKEN"/);
+      expect(exchange!.curl).not.toContain('***');
     }
   });
 
-  test('the hand-made run: hostile text stays text, no credential shows, a failure without a response says so', async () => {
+  test('the hand-made run: all six outcomes, hostile text stays text, no credential shows, a failure without a response says so', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'cp-report-'));
     const file = path.join(dir, 'report.html');
     await writeFile(file, htmlReport(sampleRun, redactor));
@@ -135,6 +137,27 @@ describe.skipIf(!present)('report.html in headless Chromium', () => {
       expect(await unreachable.innerText()).toContain('SHOULD, not MUST: the type is named');
       await sample.page.getByRole('button', { name: /^Warned \(1\)/ }).click();
       expect(await sample.page.locator('[data-rule-id]').filter({ visible: true }).count()).toBe(1);
+      // A known failure and a fixed one: their badges, what the expectations file says, a filter each.
+      const known = sample.page.locator('[data-rule-id="FN-006"]');
+      expect(await known.locator('.status').innerText()).toBe('KNOWN');
+      expect(await known.locator('summary').innerText()).toMatch(/^Known failure \(listed in the expectations file/);
+      expect(await known.locator('.expectation').innerText()).toContain('Expectations file: the clamp lands next sprint');
+      expect(await known.locator('.expectation a').getAttribute('href')).toBe('https://tracker.example.test/issues/42?a=1&b=(2)');
+      expect(await known.locator('pre.curl').innerText()).toContain('-H "authorization: Bearer $CP_TOKEN"');
+      const fixed = sample.page.locator('[data-rule-id="MET-007"]');
+      expect(await fixed.locator('.status').innerText()).toBe('FIXED');
+      expect(await fixed.locator('summary').innerText()).toMatch(/^Fixed: the expectations file lists it, but it passed/);
+      expect(await fixed.locator('.expectation a').count()).toBe(0);
+      for (const [name, id] of [['Known', 'FN-006'], ['Fixed', 'MET-007']] as const) {
+        await sample.page.getByRole('button', { name: new RegExp(`^${name} \\(1\\)`) }).click();
+        expect(await sample.page.locator('[data-rule-id]').filter({ visible: true }).evaluateAll((items) => items.map((item) => item.getAttribute('data-rule-id')))).toEqual([id]);
+      }
+      // Six outcomes, six looks: each badge has a colour of its own.
+      const colours = await sample.page
+        .locator('.rule-head .status')
+        .evaluateAll((badges) => Object.fromEntries(badges.map((badge) => [badge.textContent, getComputedStyle(badge).backgroundColor])));
+      expect(Object.keys(colours).sort()).toEqual(['FAIL', 'FIXED', 'KNOWN', 'PASS', 'SKIP', 'WARN']);
+      expect(new Set(Object.values(colours)).size).toBe(6);
     } finally {
       await sample.page.close();
       await rm(dir, { recursive: true, force: true });

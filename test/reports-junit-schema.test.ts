@@ -7,19 +7,13 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { junitXml } from '../reporters/junit.ts';
 import { runForResults } from './support/cli.ts';
-import { findJunitValidator, VALIDATOR_MISSING, type JunitValidator } from './support/junit-schema.ts';
+import { expectValid, findJunitValidator, VALIDATOR_MISSING } from './support/junit-schema.ts';
 import { runWithEveryStatus, runWithWarning } from './support/report-runs.ts';
 import { redactor, result } from './support/sample-run.ts';
 
 const validator = await findJunitValidator();
 // The default reporter does not print skip notes: say it where CI logs show it.
 if (!validator) console.warn(`Skipping the JUnit schema checks: ${VALIDATOR_MISSING}`);
-
-async function expectValid(validate: JunitValidator, xml: string): Promise<void> {
-  const verdict = await validate(xml);
-  expect(verdict.errors).toEqual([]);
-  expect(verdict.valid).toBe(true);
-}
 
 describe('junit.xml validates against the JUnit schema (test/fixtures/junit-10.xsd)', () => {
   test('the schema refuses what Jenkins refuses', async ({ skip }) => {
@@ -34,7 +28,7 @@ describe('junit.xml validates against the JUnit schema (test/fixtures/junit-10.x
     expect(skippedOnRoot.errors.join('\n')).toMatch(/attribute 'skipped' is not allowed/);
   });
 
-  test('the hand-made run: every status, a response and a network error, hostile text', async ({ skip }) => {
+  test('the hand-made run: all six outcomes, a response and a network error, hostile text', async ({ skip }) => {
     if (!validator) return skip(VALIDATOR_MISSING);
     const xml = junitXml(result, redactor);
     expect(xml).toContain('<skipped');

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { expect } from 'vitest';
 
 const run = promisify(execFile);
 
@@ -59,4 +60,11 @@ async function validateWithXmllint(xml: string): Promise<SchemaVerdict> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Fails the test with libxml2's messages when the report does not validate. */
+export async function expectValid(validate: JunitValidator, xml: string): Promise<void> {
+  const verdict = await validate(xml);
+  expect(verdict.errors).toEqual([]);
+  expect(verdict.valid).toBe(true);
 }

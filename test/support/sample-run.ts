@@ -1,4 +1,4 @@
-// The hand-made run the report tests share: every status, a failure with a full
+// The hand-made run the report tests share: all six outcomes, a failure with a full
 // exchange and one with no response, hostile text and credentials in every field
 // a reporter prints.
 import { curlLine } from '../../harness/curl.ts';
@@ -17,6 +17,11 @@ const failingRequest: RecordedRequest = {
   url: `${BASE_URL}/functions?name=a&b=${CREDENTIAL}`,
   headers: { Authorization: `Bearer ${CREDENTIAL}`, 'Content-Type': 'application/json' },
   body: JSON.stringify({ name: HOSTILE, token: CREDENTIAL }),
+};
+const knownRequest: RecordedRequest = {
+  method: 'GET',
+  url: `${BASE_URL}/functions?limit=201`,
+  headers: { authorization: 'Bearer ***', 'service-version': '2026-04-28' },
 };
 const unreachableRequest: RecordedRequest = {
   method: 'GET',
@@ -79,6 +84,33 @@ const rules: RuleResult[] = [
     reason: 'no --account-id given: the metrics checks need the account',
   }),
   rule({ id: 'FN-005', level: 'MUST', section: '4.2', title: 'lists functions', quote: 'GET /functions', suite: 'functions', status: 'passed' }),
+  rule({
+    id: 'FN-006',
+    level: 'MUST',
+    section: '4.1',
+    title: 'clamps the limit',
+    quote: 'Max 200 (clamped).',
+    suite: 'functions',
+    status: 'known',
+    reason: `limit=201 must be clamped to 200, got 201 items ${HOSTILE}`,
+    expectation: { reason: `the clamp lands next sprint ${HOSTILE}`, link: 'https://tracker.example.test/issues/42?a=1&b=(2)' },
+    evidence: {
+      message: `limit=201 must be clamped to 200, got 201 items ${HOSTILE}`,
+      counterexample: '[201]',
+      exchange: { request: knownRequest, response: { status: 200, headers: {}, body: '{"data":[]}' }, curl: curlLine(knownRequest, { sent: `Bearer ${CREDENTIAL}`, credentials: [{ value: CREDENTIAL, variable: 'CP_TOKEN' }] }) },
+    },
+  }),
+  rule({
+    id: 'MET-007',
+    level: 'MUST',
+    section: '4.10',
+    title: 'refuses a fourth groupBy dimension',
+    quote: 'at most 3',
+    suite: 'metrics',
+    status: 'fixed',
+    reason: 'listed in the expectations file as a known failure, but it passed: remove it from the file',
+    expectation: { reason: `javascript: link ${HOSTILE}`, link: 'javascript:alert(1)' },
+  }),
 ];
 
 export const result: RunResult = {
@@ -89,10 +121,11 @@ export const result: RunResult = {
     embedded: false,
     credentials: ['admin', 'member'],
   },
+  settings: { runs: 25, profile: { source: 'spec', settings: {} }, expectations: `expect ${HOSTILE}.json` },
   startedAt: '2025-01-02T03:04:05.678Z',
   durationMs: 4321,
   // Deliberately wrong: reports count from the rules they list.
-  summary: { passed: 0, failed: 0, warned: 0, skipped: 0 },
+  summary: { passed: 0, failed: 0, warned: 0, skipped: 0, known: 0, fixed: 0 },
   rules,
 };
 

@@ -1,0 +1,29 @@
+// How every report names the six outcomes of CONTRACT 1.1, so the console, the
+// HTML report, JUnit and the Markdown summary say the same thing.
+import type { RuleResult, RuleStatus } from '../results/model.ts';
+import { oneLine } from './format.ts';
+
+/** The badge of each outcome. */
+export const STATUS_LABEL: Record<RuleStatus, string> = {
+  passed: 'PASS',
+  failed: 'FAIL',
+  warned: 'WARN',
+  skipped: 'SKIP',
+  known: 'KNOWN',
+  fixed: 'FIXED',
+};
+
+/** The outcomes a summary lists rule by rule, with the heading over them: what to act on, first. */
+export const LISTED_STATUSES = [
+  { status: 'failed', heading: 'Failed rules' },
+  { status: 'fixed', heading: 'Fixed: listed in the expectations file, but they passed (remove them from it; with --strict they fail the run)' },
+  { status: 'warned', heading: 'Warnings (SHOULD rules: they fail the run only with --strict)' },
+  { status: 'known', heading: 'Known failures (listed in the expectations file: they do not fail the run)' },
+] as const satisfies ReadonlyArray<{ status: RuleStatus; heading: string }>;
+
+/** What the expectations file says of a known or fixed rule, on one line. */
+export function expectationLine(rule: RuleResult): string | undefined {
+  const expectation = rule.expectation;
+  if (!expectation) return undefined;
+  return `Expectations file: ${oneLine(expectation.reason)}${expectation.link ? ` (${oneLine(expectation.link)})` : ''}`;
+}
