@@ -53,6 +53,12 @@ export function responseHead(response: RecordedResponse): string {
 
 export const TRUNCATED_NOTE = '[body truncated at the evidence size cap]';
 
+/** The environment variables a curl line reads its credentials from, named so the reader sets them first. */
+export function curlVariablesNote(curl: string): string | undefined {
+  const variables = [...new Set(curl.match(/\$CP_[A-Z_]+/g) ?? [])];
+  return variables.length === 0 ? undefined : `Runs as pasted where ${variables.join(', ')} ${variables.length === 1 ? 'holds its credential' : 'hold their credentials'}.`;
+}
+
 function exchangeLines({ request, response, networkError, curl }: Exchange, detail: EvidenceDetail): string[] {
   const lines: string[] = [];
   if (detail === 'brief') {
@@ -71,6 +77,8 @@ function exchangeLines({ request, response, networkError, curl }: Exchange, deta
     lines.push('');
   }
   lines.push('Reproduce with:', curl);
+  const note = detail === 'full' ? curlVariablesNote(curl) : undefined;
+  if (note !== undefined) lines.push(note);
   return lines;
 }
 

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Redactor } from '../harness/redact.ts';
 import { RULE_STATUSES, type Evidence, type RuleResult, type RuleStatus, type RunResult, type TargetDescription } from '../results/model.ts';
-import { replayParameters, requestHead, responseHead, TRUNCATED_NOTE } from './evidence-text.ts';
+import { curlVariablesNote, replayParameters, requestHead, responseHead, TRUNCATED_NOTE } from './evidence-text.ts';
 import { duration, printable } from './format.ts';
 import { FILTER_SCRIPT, REPORT_STYLE } from './html-assets.ts';
 import { scrubRun } from './scrub.ts';
@@ -178,6 +178,8 @@ function evidenceBlock(evidence: Evidence): string {
       parts.push(`<h4>No response</h4>`, `<p class="message">${escapeHtml(exchange.networkError)}</p>`);
     }
     parts.push(`<h4>Reproduce with</h4>`, pre(exchange.curl, 'curl'));
+    const note = curlVariablesNote(exchange.curl);
+    if (note !== undefined) parts.push(`<p class="note">${escapeHtml(note)}</p>`);
   }
   return parts.join('\n');
 }

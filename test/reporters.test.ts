@@ -12,10 +12,13 @@ import { createConsoleProgress } from '../reporters/console.ts';
 import { htmlReport } from '../reporters/html.ts';
 import { resultsJson } from '../reporters/json.ts';
 import { junitXml } from '../reporters/junit.ts';
+import { markdownSummary } from '../reporters/markdown.ts';
 import { writeReports } from '../reporters/write.ts';
 import schema from '../results/results.schema.json' with { type: 'json' };
+import expectationsSchema from '../results/expectations.schema.json' with { type: 'json' };
+import { expectationsFile } from '../reporters/expectations.ts';
 
-import { BASE_URL, redactor, result, SECRETS } from './support/sample-run.ts';
+import { BASE_URL, HOSTILE, redactor, result, SECRETS } from './support/sample-run.ts';
 
 const { rules } = result;
 
@@ -103,6 +106,7 @@ describe('junit.xml', () => {
     expect(known['system-out']).toContain('Expectations file: the clamp lands next sprint');
     expect(known['system-out']).toContain('https://tracker.example.test/issues/42?a=1&b=(2)');
     expect(known['system-out']).toContain(`-H "authorization: Bearer $CP_TOKEN"`);
+    expect(known['system-out']).toContain('Runs as pasted where $CP_TOKEN holds its credential.');
     const fixed = testcases.find((testcase) => testcase.name.startsWith('MET-007'));
     expect(fixed).not.toHaveProperty('failure');
     expect(fixed).not.toHaveProperty('skipped');
@@ -238,6 +242,51 @@ describe('results.json', () => {
   });
 });
 
+describe('the expectations file of a run', () => {
+  test('lists every rule that broke: a new failure or warning with its message, a known one with what the team wrote; a fixed one is dropped', () => {
+    const file = JSON.parse(expectationsFile(result));
+    expect(file).toEqual({
+      expectations: [
+        // One line, a control character made visible: a person edits this file.
+        { rule: 'FN-002', reason: `expected 201, got 400 ${HOSTILE.replace('\u0001', '\\u0001')}` },
+        { rule: 'SBX-003', reason: 'no answer from the sandbox address' },
+        { rule: 'FN-006', reason: rules[5]!.expectation!.reason, link: rules[5]!.expectation!.link },
+      ],
+    });
+    const validate = new Ajv2020({ strict: true }).compile(expectationsSchema);
+    expect(validate(file), JSON.stringify(validate.errors)).toBe(true);
+  });
+});
+
+describe('the Markdown summary', () => {
+  const markdown = markdownSummary(result, redactor);
+
+  test('opens with the verdict and the totals, then lists each failed, fixed and warned rule with its quote and why', () => {
+    expect(markdown.split('\n')[0]).toBe('### ❌ cp-conformance: 2 passed, 1 failed, 1 warned, 1 skipped, 1 known, 1 fixed');
+    const sections = [...markdown.matchAll(/^#### (.*)$/gm)].map((match) => match[1]);
+    expect(sections).toEqual([
+      'Failed rules (1)',
+      'Fixed: listed in the expectations file, but they passed (remove them from it; with --strict they fail the run) (1)',
+      'Warnings (SHOULD rules: they fail the run only with --strict) (1)',
+      'Known failures (listed in the expectations file: they do not fail the run) (1)',
+    ]);
+    expect(markdown).toMatch(/^- `FN-002` \(MUST, section 4\.1\): expected 201, got 400 \\<script\\>/m);
+    expect(markdown).toMatch(/^ {2}> Creates or updates a file \\<script\\>alert\("pwned"\)\\<\/script\\>/m);
+    expect(markdown).toMatch(/^- `SBX-003` \(SHOULD, section 10\.2\): no answer from the sandbox address$/m);
+    expect(markdown).toMatch(/^- `MET-007` \(MUST, section 4\.10\): javascript: link/m);
+    expect(markdown).toContain('- `FN-006`: the clamp lands next sprint \\<script\\>');
+    expect(markdown).toContain('([link](https://tracker.example.test/issues/42?a=1&b=%282%29))');
+    // Passed and skipped rules are only counted.
+    expect(markdown).not.toContain('AUTH-001');
+    expect(markdown).not.toContain('MET-004');
+  });
+
+  test('leaves no raw HTML outside code spans and no control character: the target\'s words stay words', () => {
+    expect(markdown.replace(/`[^`\n]*`/g, '')).not.toMatch(/(?<!\\)<\/?script/);
+    expect(markdown).not.toContain('\u0001');
+  });
+});
+
 describe('console progress', () => {
   test('prints one line per rule and closes with the tally line', () => {
     const { written, summary } = consoleOutput(false);
@@ -278,6 +327,7 @@ describe('every report', () => {
       html: htmlReport(result, redactor),
       json: resultsJson(result, redactor),
       console: consoleOutput(false).written,
+      markdown: markdownSummary(result, redactor),
     };
     for (const [name, report] of Object.entries(reports)) {
       for (const secret of SECRETS) expect(report.includes(secret), `${name} holds ${secret}`).toBe(false);
