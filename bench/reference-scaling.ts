@@ -10,7 +10,7 @@ import { Agent } from 'undici';
 import { sampleFixtureSet } from '../generators/functions-fixtures.ts';
 import { eventsArb, resourcesArb, toUsageEvent, type FixtureEvent, type Window } from '../generators/metrics-fixtures.ts';
 import { defaultProfile } from '../spec/profile.ts';
-import { rfc3339 } from '../suites/metrics/calendar.ts';
+import { rfc3339 } from '../generators/calendar.ts';
 
 /** The sizes of `--scale` (SuiteConfig.fixtureScale). */
 export const SCALE = { functions: 10_000, usageEvents: 200_000 } as const;

@@ -4,6 +4,7 @@
 // and capitals, labels, and createdAt values drawn from a small pool so ties occur.
 import fc from 'fast-check';
 import { stringMatching } from './string-matching.ts';
+import { FUNCTION_SORTS } from '../spec/facts.ts';
 
 export interface FunctionFixture {
   metadata: {
@@ -24,9 +25,6 @@ export interface FixtureSetOptions {
   /** Some items carry a label value longer than 200 characters (for the `q` length bound). */
   longLabelValues?: boolean;
 }
-
-/** The sort enum of the listing (section 4.1). */
-export const LISTING_SORTS = ['createdAt:desc', 'createdAt:asc', 'name:asc', 'name:desc'] as const;
 
 const NAME_MAX = 49;
 /** A label value at least this long lets a query of more than 200 characters be a substring of it. */
@@ -207,7 +205,7 @@ export const unknownSortArb: fc.Arbitrary<string> = fc
     fc.constantFrom('createdAt', 'name', 'updatedAt:desc', 'updatedAt:asc', 'createdAt:up', 'name:descending', 'displayName:asc', 'asc', '-createdAt', 'createdAt:desc,name:asc'),
     stringMatching(/^[a-zA-Z]{1,12}(:[a-z]{1,6})?$/),
   )
-  .filter((s) => !LISTING_SORTS.some((v) => v.toLowerCase() === s.toLowerCase()));
+  .filter((s) => !FUNCTION_SORTS.some((v) => v.toLowerCase() === s.toLowerCase()));
 
 /** q values that trim to fewer than 2 characters: mostly one character with spaces around, sometimes only spaces. */
 export const shortQueryArb: fc.Arbitrary<string> = fc.oneof(

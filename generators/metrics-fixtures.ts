@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { stringMatching } from './string-matching.ts';
 import type { Profile, ResolutionChoice } from '../spec/profile.ts';
-import { addUnits, bucketsOf, HOUR_MS, rfc3339, SECOND_MS, type BucketUnit } from '../suites/metrics/calendar.ts';
-import type { UsageEvent } from './resources.ts';
+import { addUnits, bucketsOf, HOUR_MS, rfc3339, SECOND_MS, type BucketUnit } from './calendar.ts';
+import type { UsageEvent } from '../spec/openapi.ts';
 
 export interface Window {
   /** Epoch ms, inclusive. */

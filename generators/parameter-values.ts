@@ -4,7 +4,7 @@
 // may be cut) is never offered as a break: a false alarm is a defect of the suite.
 import fc from 'fast-check';
 import { stringMatching } from './string-matching.ts';
-import type { QueryValue } from '../harness/http.ts';
+import type { QueryValue } from '../spec/openapi.ts';
 import type { Parameter } from './operations.ts';
 import { arbitraryFromSchema } from './schema-arbitrary.ts';
 

@@ -5,7 +5,7 @@
 // parameters. Header parameters are left out: `Service-Version` selects the
 // response shape, so checks set it themselves.
 import fc from 'fast-check';
-import type { QueryValue } from '../harness/http.ts';
+import type { QueryValue } from '../spec/openapi.ts';
 import { defaultProfile, type Profile } from '../spec/profile.ts';
 import { hasWindow, resolutionParameter, validWindowArb, WINDOW_END, WINDOW_START, windowAboveCapArb, type Window } from './metrics-window.ts';
 import { expandPath, findOperation, type Operation, type Parameter, type ParameterLocation } from './operations.ts';

@@ -7,14 +7,11 @@
 import fc from 'fast-check';
 import { loadSpecs } from '../spec/openapi.ts';
 import type { Profile } from '../spec/profile.ts';
-import { functionArb } from './resources.ts';
+import { functionArb } from './components.ts';
 import { arbitraryFromSchema, dateTimeArb, type JsonSchema } from './schema-arbitrary.ts';
+import { DEPLOYMENT_STATUSES, RUN_STATES } from '../spec/facts.ts';
 
 export type Json = Record<string, unknown>;
-
-/** Section 3. */
-export const DEPLOYMENT_STATUSES = ['DELETING', 'TERMINATED', 'FAILED', 'DEACTIVATED', 'DEACTIVATING', 'UPLOADING', 'BUILDING', 'DEPLOYING', 'DEPLOYED', 'BUILT'] as const;
-export const RUN_STATES = ['RUNNING', 'STANDBY'] as const;
 
 /** Every secret value starts with this; the rest is 32 random hex digits. */
 const SECRET_PREFIX = 'cpcsecret_';

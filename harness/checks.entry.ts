@@ -1,7 +1,31 @@
-// The one test module the runner hands vitest (runner/run-suites.ts): it makes the checks of
-// the selected suite files its own tests, interleaved by area (harness/check.ts, declareChecks),
-// so one worker thread runs checks of different areas at once.
-import { inject } from 'vitest';
-import { declareChecks } from './check.ts';
+// The one test module the runner hands vitest (runner/run-suites.ts), and the only
+// place the checks meet vitest: it imports the selected suite files, takes the checks
+// each exports, and makes each a test named after its rule, in turn by area
+// (harness/schedule.ts), so one worker thread runs checks of different areas at once.
+import { inject, test } from 'vitest';
+import { findRule } from '../spec/rules/index.ts';
+import type { CheckDefinition } from './rule.ts';
+import { runCheck } from './run-check.ts';
+import { interleaveByArea } from './schedule.ts';
+import type { SuiteFile } from './vitest-context.ts';
 
-await declareChecks(inject('conformanceSuites'));
+async function checksOf({ file, suite }: SuiteFile): Promise<Array<{ suite: string; check: CheckDefinition }>> {
+  const module = (await import(/* @vite-ignore */ file)) as { checks?: CheckDefinition[] };
+  if (!Array.isArray(module.checks)) throw new Error(`${suite} exports no \`checks\``);
+  return module.checks.map((check) => ({ suite, check }));
+}
+
+const declared = interleaveByArea((await Promise.all(inject('conformanceSuites').map(checksOf))).flat());
+for (const { suite, check } of declared) {
+  const definition = findRule(check.id);
+  test(`${definition.id} ${definition.title}`, async (ctx) => {
+    ctx.task.meta.suite = suite;
+    const outcome = await runCheck(check, inject('conformance'));
+    ctx.task.meta.requests = outcome.requests;
+    if (outcome.status === 'skipped') return ctx.skip(outcome.reason);
+    if (outcome.status === 'failed') {
+      ctx.task.meta.evidence = outcome.evidence;
+      throw new Error(outcome.evidence.message);
+    }
+  });
+}

@@ -53,9 +53,3 @@ export interface SuiteConfig {
   /** Memory every worker shares: the request count and the fixture locks (harness/coordination.ts). */
   shared: SharedArrayBuffer;
 }
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    conformance: SuiteConfig;
-  }
-}

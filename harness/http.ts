@@ -6,6 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, errors as undiciErrors } from 'undici';
 import type { Exchange, RecordedRequest } from '../results/model.ts';
+import type { QueryValue } from '../spec/openapi.ts';
 import { curlLine, type CredentialVariable } from './curl.ts';
 import { RATE_LIMIT_MAX_WAIT_MS, RATE_LIMIT_RETRIES, type RequestBudget } from './limits.ts';
 import type { Redactor } from './redact.ts';
@@ -18,7 +19,6 @@ export const EVIDENCE_BODY_CHARS = 16 * 1024;
 /** Read past the evidence cut before masking, so a credential that straddles the cut is still masked whole. */
 const CUT_MARGIN_CHARS = 4096;
 
-export type QueryValue = string | number | boolean | undefined;
 
 export interface RequestOptions {
   method?: 'GET' | 'PUT' | 'POST' | 'DELETE';

@@ -8,7 +8,7 @@ import { access, mkdir, readdir } from 'node:fs/promises';
 import type { TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import { createVitest } from 'vitest/node';
 import escapeRegExp from 'escape-string-regexp';
-import type { SuiteFile } from '../harness/check.ts';
+import type { SuiteFile } from '../harness/vitest-context.ts';
 import type { SuiteConfig } from '../harness/config.ts';
 import type { RuleResult } from '../results/model.ts';
 import type { RuleDefinition } from '../spec/rules/index.ts';

@@ -31,7 +31,7 @@ export interface RunOutcome {
   redactor: Redactor;
 }
 
-/** vitest's own timeout per rule, a backstop behind the check's deadline (harness/check.ts) that reports it with evidence. */
+/** vitest's own timeout per rule, a backstop behind the check's deadline (harness/run-check.ts) that reports it with evidence. */
 const VITEST_TIMEOUT_MS = RULE_TIMEOUT_MS + 10_000;
 /** Starting vitest, computing between requests, writing the reports: seconds in practice, a minute allowed. */
 const OVERHEAD_MS = 60_000;

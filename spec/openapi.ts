@@ -4,6 +4,21 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 
 export type ApiName = 'controlPlane' | 'sandbox';
 
+/** The UsageEvent component of the control-plane document: an event of the `usage` provider state (CONTRACT section 2). */
+export interface UsageEvent {
+  time: string;
+  workspace: string;
+  resourceType: string;
+  resourceName: string;
+  resourceUuid: string;
+  billingDimension: string;
+  usage: number;
+  cost: number;
+}
+
+/** The value of one query parameter of a request; undefined leaves it out. */
+export type QueryValue = string | number | boolean | undefined;
+
 export interface OpenApiDocument {
   openapi: string;
   paths?: Record<string, unknown>;

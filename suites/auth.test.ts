@@ -4,10 +4,10 @@
 // Every refusal carries the Error body of section 7 (suites/support/error-body.ts).
 import fc from 'fast-check';
 import type { Check } from '../harness/check.ts';
-import { rule } from '../harness/check.ts';
+import { rule } from '../harness/rule.ts';
 import type { HttpResponse, RequestOptions } from '../harness/http.ts';
 import { expectRefused } from './support/error-body.ts';
-import { controlPlaneReads, sandboxAddressCalls, type PreparedCall } from './support/operations.ts';
+import { controlPlaneReads, sandboxAddressCalls, type PreparedCall } from './support/calls.ts';
 
 /** The status section 7 states for GET /functions; other reads have none stated. */
 const refusalOf = (call: PreparedCall, stated: 401 | 403) => (call.operationId === 'listFunctions' ? { status: stated } : {});
@@ -18,7 +18,7 @@ function send(t: Check, call: PreparedCall, auth: Pick<RequestOptions, 'token' |
     : t.api(call.path, { method: call.method, query: call.query, ...auth });
 }
 
-rule('auth.missing-credentials', {}, async (t: Check) => {
+const missingCredentials = rule('auth.missing-credentials', {}, async (t: Check) => {
   await t.property(controlPlaneReads(t.config), async (call) => {
     expectRefused(t, await send(t, call, {}), `${call.method} ${call.path} without credentials`, refusalOf(call, 401));
   });
@@ -47,7 +47,7 @@ function authorizationOf(credential: InvalidCredential, admin: string): string {
   return { Bearer: 'Bearer', 'Bearer and a space': 'Bearer ', Basic: `Basic ${Buffer.from('user:password').toString('base64')}`, 'Token scheme': `Token ${admin}` }[credential.form];
 }
 
-rule('auth.invalid-token', {}, async (t: Check) => {
+const invalidToken = rule('auth.invalid-token', {}, async (t: Check) => {
   const admin = t.config.credentials.admin;
   await t.property(fc.tuple(controlPlaneReads(t.config), invalidCredential(admin)), async ([call, credential]) => {
     const res = await send(t, call, { authorization: authorizationOf(credential, admin) });
@@ -55,14 +55,14 @@ rule('auth.invalid-token', {}, async (t: Check) => {
   });
 });
 
-rule('auth.no-scope-forbidden', { needs: ['noScope'] }, async (t: Check) => {
+const noScopeForbidden = rule('auth.no-scope-forbidden', { needs: ['noScope'] }, async (t: Check) => {
   await t.property(controlPlaneReads(t.config), async (call) => {
     const res = await send(t, call, { token: t.token('noScope') });
     expectRefused(t, res, `${call.method} ${call.path} with a credential that holds no scope`, refusalOf(call, 403));
   });
 });
 
-rule('auth.sandbox-address-invalid-token', { needs: ['sandboxUrl'] }, async (t: Check) => {
+const sandboxAddressInvalidToken = rule('auth.sandbox-address-invalid-token', { needs: ['sandboxUrl'] }, async (t: Check) => {
   const admin = t.config.credentials.admin;
   // In read-only mode only the GET is sent: a target that wrongly accepts a PUT or DELETE would change.
   await t.property(fc.tuple(sandboxAddressCalls(t.config), invalidCredential(admin)), async ([call, credential]) => {
@@ -71,9 +71,11 @@ rule('auth.sandbox-address-invalid-token', { needs: ['sandboxUrl'] }, async (t: 
   });
 });
 
-rule('auth.sandbox-address-requires-token', { needs: ['sandboxUrl'] }, async (t: Check) => {
+const sandboxAddressRequiresToken = rule('auth.sandbox-address-requires-token', { needs: ['sandboxUrl'] }, async (t: Check) => {
   // In read-only mode only the GET is sent: a target that wrongly accepts a PUT or DELETE would change.
   await t.property(sandboxAddressCalls(t.config), async (call) => {
     expectRefused(t, await send(t, call, {}), `${call.method} ${call.path} without a bearer token`, { surface: 'sandbox' });
   });
 });
+
+export const checks = [missingCredentials, invalidToken, noScopeForbidden, sandboxAddressInvalidToken, sandboxAddressRequiresToken];

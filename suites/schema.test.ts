@@ -3,12 +3,13 @@
 // without one they validate what the target already holds.
 import fc from 'fast-check';
 import { stringMatching } from '../generators/string-matching.ts';
-import { rule, type Check } from '../harness/check.ts';
+import type { Check } from '../harness/check.ts';
+import { rule } from '../harness/rule.ts';
 import type { StateName } from '../harness/control.ts';
 import type { HttpResponse } from '../harness/http.ts';
 import { responseErrors } from '../harness/validator.ts';
 import { validRequest } from '../generators/requests.ts';
-import { customDomainArb, egressIpArb, functionArb, sandboxArb, uniqueByName, usageEventArb, type Resource } from '../generators/resources.ts';
+import { customDomainArb, egressIpArb, functionArb, sandboxArb, uniqueByName, usageEventArb, type Resource } from '../generators/components.ts';
 import type { ApiName } from '../spec/openapi.ts';
 import { findLegacyVersion, PAGED_VERSION, versionHeaders } from './support/versions.ts';
 
@@ -34,7 +35,7 @@ function skipWhenEmpty(t: Check, items: unknown[] | undefined, listed: unknown, 
     t.skip(`no --control-url to set ${what}, and the target holds none: no ${what.replace(/s$/, '')} shape to validate`);
 }
 
-rule('schema.functions', {}, async (t: Check) => {
+const functions = rule('schema.functions', {}, async (t: Check) => {
   const admin = t.config.credentials.admin;
   // The legacy shape is checked in an older version the target accepts, when it accepts one (section 9 names none).
   const older = await findLegacyVersion(t);
@@ -50,7 +51,7 @@ rule('schema.functions', {}, async (t: Check) => {
   });
 });
 
-rule('schema.sandbox', { needs: ['sandboxName'] }, async (t: Check) => {
+const sandbox = rule('schema.sandbox', { needs: ['sandboxName'] }, async (t: Check) => {
   const admin = t.config.credentials.admin;
   const read = (name: string) => t.api(`/sandboxes/${encodeURIComponent(name)}`, { token: admin });
   await overFixtures(t, 'sandboxes', uniqueByName(sandboxArb, { minLength: 1, maxLength: 2 }), async (items?: Resource[]) => {
@@ -60,7 +61,7 @@ rule('schema.sandbox', { needs: ['sandboxName'] }, async (t: Check) => {
   });
 });
 
-rule('schema.egressips', {}, async (t: Check) => {
+const egressips = rule('schema.egressips', {}, async (t: Check) => {
   await overFixtures(t, 'egressips', uniqueByName(egressIpArb, { maxLength: 4 }), async (items) => {
     const res = await t.api('/egressips', { token: t.config.credentials.admin });
     assertConforms(t, 'controlPlane', 'listEgressIps', res);
@@ -68,7 +69,7 @@ rule('schema.egressips', {}, async (t: Check) => {
   });
 });
 
-rule('schema.customdomains', {}, async (t: Check) => {
+const customdomains = rule('schema.customdomains', {}, async (t: Check) => {
   await overFixtures(t, 'customdomains', uniqueByName(customDomainArb, { maxLength: 4 }), async (items) => {
     const res = await t.api('/customdomains', { token: t.config.credentials.admin });
     assertConforms(t, 'controlPlane', 'listCustomDomains', res);
@@ -81,7 +82,7 @@ function metricsRequest(t: Check, operationId: string) {
   return validRequest(operationId, { profile: t.config.profile, pinned: { accountId: fc.constant(t.config.accountId!) } });
 }
 
-rule('schema.metrics', { needs: ['accountId'] }, async (t: Check) => {
+const metrics = rule('schema.metrics', { needs: ['accountId'] }, async (t: Check) => {
   const admin = t.config.credentials.admin;
   const withEvents = !!t.config.controlUrl && !t.config.readOnly;
   const arb = fc.tuple(withEvents ? fc.array(usageEventArb, { maxLength: 20 }) : fc.constant(undefined), metricsRequest(t, 'getAccountMetrics'));
@@ -91,7 +92,7 @@ rule('schema.metrics', { needs: ['accountId'] }, async (t: Check) => {
   });
 });
 
-rule('schema.metrics-enums', { needs: ['accountId'] }, async (t: Check) => {
+const metricsEnums = rule('schema.metrics-enums', { needs: ['accountId'] }, async (t: Check) => {
   const admin = t.config.credentials.admin;
   const arb = fc.tuple(metricsRequest(t, 'getMetricsGroupByEnum'), metricsRequest(t, 'getMetricsResourceTypesEnum'));
   await t.property(arb, async ([groupBy, resourceTypes]) => {
@@ -120,7 +121,7 @@ function underOwnDirectory(urlPath: string, directory: string): string {
   return `${prefix}tmp/${directory}/${urlPath.slice(prefix.length)}`;
 }
 
-rule('schema.sandbox-address', { needs: ['sandboxUrl', 'control', 'writes'] }, async (t: Check) => {
+const sandboxAddress = rule('schema.sandbox-address', { needs: ['sandboxUrl', 'control', 'writes'] }, async (t: Check) => {
   const admin = t.config.credentials.admin;
   let cases = 0;
   await t.property(fc.tuple(validRequest('writeFile', { profile: t.config.profile }), processArb), async ([write, process]) => {
@@ -131,3 +132,5 @@ rule('schema.sandbox-address', { needs: ['sandboxUrl', 'control', 'writes'] }, a
     assertConforms(t, 'sandbox', 'stopPortMonitoring', await t.sandbox(`/network/process/${process.pid}/monitor`, { method: 'DELETE', token: admin }));
   });
 });
+
+export const checks = [functions, sandbox, egressips, customdomains, metrics, metricsEnums, sandboxAddress];

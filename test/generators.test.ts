@@ -10,7 +10,7 @@ import { maxWindowSeconds } from '../generators/metrics-window.ts';
 import { findOperation, type Operation, type Parameter } from '../generators/operations.ts';
 import { parameterBreaks, validParameterValue, type BreakKind } from '../generators/parameter-values.ts';
 import { invalidRequest, validRequest, type GeneratedRequest } from '../generators/requests.ts';
-import { customDomainArb, egressIpArb, functionArb, sandboxArb, uniqueByName, usageEventArb } from '../generators/resources.ts';
+import { customDomainArb, egressIpArb, functionArb, sandboxArb, uniqueByName, usageEventArb } from '../generators/components.ts';
 import { allOperationIds } from './support/operation-ids.ts';
 
 const ajv = new Ajv2020({ strict: false });

@@ -6,6 +6,7 @@ import { CURSOR_LIFETIME_MS, CursorCodec, cursorRejectionStatus } from '../curso
 import { isReply, normaliseQ, parseLimit, parsePagedQuery, shapeOf, type PagedQuery } from './functions/query.ts';
 import { storedFunctions } from './functions/state.ts';
 import { countMatches, FunctionIndex, pageFrom, tailPage, type OrderedView, type PageSlice, type Position, type StoredFunction } from './functions/store.ts';
+import { isObject } from '../json.ts';
 
 const CURSOR_REJECTIONS = {
   malformed: 'the cursor was not issued by this server',
@@ -13,7 +14,6 @@ const CURSOR_REJECTIONS = {
   expired: 'the cursor is older than 24 hours',
 } as const;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function functionsArea(env: AreaEnv): Area {
   const { faults } = env;

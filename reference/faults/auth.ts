@@ -1,7 +1,7 @@
 import type { FaultDefinition } from './registry.ts';
 
 // Read by the server's authentication step (reference/server.ts).
-export const authFaults: FaultDefinition[] = [
+export const authFaults = [
   {
     name: 'auth-missing-accepted',
     rule: 'auth.missing-credentials',
@@ -32,4 +32,4 @@ export const authFaults: FaultDefinition[] = [
     rule: 'auth.sandbox-address-invalid-token',
     description: 'the sandbox address serves a request whatever bearer token it carries',
   },
-];
+] as const satisfies readonly FaultDefinition[];

@@ -14,7 +14,7 @@ export function mapFunctions(reply: Reply, change: (fn: Record<string, unknown>)
   return reply;
 }
 
-export const functionsFaults: FaultDefinition[] = [
+export const functionsFaults = [
   {
     name: 'functions-boundary-date-legacy',
     rule: 'functions.version.paged-from-2026-04-28',
@@ -238,4 +238,4 @@ export const functionsFaults: FaultDefinition[] = [
     description: 'the 400 answers of the listing carry an Error body whose code is 500, not the status',
     reshape: (reply, route) => (isListing(route) && reply.status === 400 ? { ...reply, body: { ...(reply.body as object), code: 500 } } : reply),
   },
-];
+] as const satisfies readonly FaultDefinition[];

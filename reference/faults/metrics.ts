@@ -1,7 +1,7 @@
 import type { FaultDefinition } from './registry.ts';
 
 // Read by the metrics area (reference/areas/metrics.ts and metrics/*.ts).
-export const metricsFaults: FaultDefinition[] = [
+export const metricsFaults = [
   { name: 'metrics-group-by-four-accepted', rule: 'metrics.group-by.at-most-three', description: 'groupBy accepts 4 dimensions' },
   {
     name: 'metrics-group-by-unknown-accepted',
@@ -137,4 +137,4 @@ export const metricsFaults: FaultDefinition[] = [
     rule: 'metrics.params.window-required',
     description: 'a malformed startTime is answered 500',
   },
-];
+] as const satisfies readonly FaultDefinition[];

@@ -1,13 +1,15 @@
 // A fault is one deliberate defect of the reference implementation, breaking
 // exactly one rule of the catalogue; the self-tests prove that rule catches it.
 import type { Reply, Route } from '../area.ts';
+import type { RuleId } from '../../spec/rules/index.ts';
 import type { Selected } from '../selected.ts';
+import type { FaultName } from './index.ts';
 
 export interface FaultDefinition {
   /** kebab-case, unique. */
   name: string;
   /** The id of the rule it breaks. */
-  rule: string;
+  rule: RuleId;
   description: string;
   /**
    * For faults that only reshape an answer: applied to every reply of the route.
@@ -17,4 +19,4 @@ export interface FaultDefinition {
 }
 
 /** The fault the reference was started with: `faults.has(name)` in area code. */
-export type Faults = Selected<FaultDefinition>;
+export type Faults = Selected<FaultDefinition, FaultName>;

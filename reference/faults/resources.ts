@@ -19,7 +19,7 @@ const eachItem = (change: (item: Body) => void) => (items: Body[]) => (items.for
 const onListedFunctions = (change: (fn: Body) => void) => (reply: Reply, route: Route) =>
   isListing(route) && reply.status === 200 ? mapFunctions(reply, (fn) => { const copy = structuredClone(fn); change(copy); return copy; }) : reply;
 
-export const resourcesFaults: FaultDefinition[] = [
+export const resourcesFaults = [
   {
     name: 'resources-function-display-name-truncated',
     rule: 'resources.metadata.fields',
@@ -185,4 +185,4 @@ export const resourcesFaults: FaultDefinition[] = [
     rule: 'resources.customdomains.workspace-only',
     description: 'GET /customdomains lists the custom domains of every workspace of the account',
   },
-];
+] as const satisfies readonly FaultDefinition[];

@@ -8,7 +8,7 @@ function onAnswer(operationId: string, status: number, change: (body: any) => Re
   return (reply, route) => (route.operationId === operationId && reply.status === status ? change(structuredClone(reply.body)) : reply);
 }
 
-export const sandboxAddressFaults: FaultDefinition[] = [
+export const sandboxAddressFaults = [
   {
     name: 'sandbox-address-write-path-encoded',
     rule: 'sandbox-address.filesystem.write',
@@ -57,4 +57,4 @@ export const sandboxAddressFaults: FaultDefinition[] = [
     rule: 'sandbox-address.monitor.bad-pid',
     description: 'DELETE /network/process/{pid}/monitor answers {} for a pid that is not a process id',
   },
-];
+] as const satisfies readonly FaultDefinition[];

@@ -11,7 +11,7 @@ function reshapeOk(operationId: string, change: (body: unknown) => unknown): Fau
 
 const withLowercaseStatus = (item: unknown) => ({ ...(item as Json), status: String((item as Json).status ?? 'deployed').toLowerCase() });
 
-export const schemaFaults: FaultDefinition[] = [
+export const schemaFaults = [
   {
     name: 'schema-function-status-outside-enum',
     rule: 'schema.functions',
@@ -61,4 +61,4 @@ export const schemaFaults: FaultDefinition[] = [
     description: 'PUT /filesystem answers `path` as an array of segments, not a string',
     reshape: reshapeOk('writeFile', (body) => ({ ...(body as Json), path: String((body as Json).path).split('/') })),
   },
-];
+] as const satisfies readonly FaultDefinition[];

@@ -31,7 +31,7 @@ function basicForm(text: string): string {
   return Number.isNaN(ms) ? text : `${new Date(ms + 2 * 3_600_000).toISOString().slice(0, 19).replace(/[-:]/g, '')}+0200`;
 }
 
-export const variants: readonly VariantDefinition[] = [
+const catalogue = [
   {
     name: 'error-body-without-code',
     decides: 'CONTRACT 3: "Error body `code`: may be absent" (section 7 marks only `error` Required)',
@@ -169,7 +169,12 @@ export const variants: readonly VariantDefinition[] = [
     description: 'every event time is written in the ISO 8601 basic form with a zone offset, the same instant (`20260102T050405+0200`)',
     reshape: (reply) => (typeof reply.body === 'object' && reply.body !== null ? { ...reply, body: mapStringsUnder(reply.body, EVENT_TIME_KEYS, basicForm) } : reply),
   },
-];
+] as const satisfies readonly VariantDefinition[];
+
+/** The name of a variant of the catalogue: `variants.has('...')` with another does not compile. */
+export type VariantName = (typeof catalogue)[number]['name'];
+
+export const variants: readonly VariantDefinition[] = catalogue;
 
 const byName = new Map(variants.map((v) => [v.name, v]));
 if (byName.size !== variants.length) throw new Error('the variant catalogue has duplicate names');

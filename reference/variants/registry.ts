@@ -4,6 +4,8 @@
 import type { Reply, Route } from '../area.ts';
 import type { Selected } from '../selected.ts';
 import type { ProfileName } from '../../spec/profiles.ts';
+import type { RuleId } from '../../spec/rules/index.ts';
+import type { VariantName } from './index.ts';
 
 export interface VariantDefinition {
   /** kebab-case, unique. */
@@ -15,12 +17,12 @@ export interface VariantDefinition {
   /** The built-in profile a user of such a target runs the suite with; default `spec`. */
   profile?: ProfileName;
   /** SHOULD rules the choice breaks: reported as warned, never failed. */
-  warns?: readonly string[];
+  warns?: readonly RuleId[];
   /** Rules the choice leaves nothing to observe for: reported as skipped, with the reason. */
-  skips?: readonly string[];
+  skips?: readonly RuleId[];
   /** For choices that only reshape an answer: applied to every reply of the route. */
   reshape?: (reply: Reply, route: Route) => Reply;
 }
 
 /** The variant the reference was started with: `variants.has(name)` in area code. */
-export type Variants = Selected<VariantDefinition>;
+export type Variants = Selected<VariantDefinition, VariantName>;

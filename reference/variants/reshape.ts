@@ -1,9 +1,11 @@
 // Building blocks of the variants' reshapes: each changes a JSON answer the way a
 // target that made the other choice would write it.
 import type { Reply, Route } from '../area.ts';
+import { isObject } from '../json.ts';
 
+/** Reshapes walk answers of many shapes: their JSON is loosely typed. */
 type Json = Record<string, any>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 
 /** A change applied to a copy of the successful answers of these operations. */
 export function onSuccess(operationIds: readonly string[], change: (body: any) => unknown): (reply: Reply, route: Route) => Reply {

@@ -3,27 +3,29 @@
 // last page on the boundaries of the walk from the first page. Either passes.
 import fc from 'fast-check';
 import { fixtureSetArb } from '../../generators/functions-fixtures.ts';
-import { rule, type Check } from '../../harness/check.ts';
-import { fetchPage, FIXTURE_NEEDS, setFunctions } from './listing.ts';
-import { CREATED_AT_SORTS, DEFAULT_SORT, MAX_LIMIT, sliceProblem } from './oracle.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
+import { fetchPage, FIXTURE_NEEDS, setFunctions } from './client.ts';
+import { CREATED_AT_SORTS, sliceProblem } from './oracle.ts';
+import { DEFAULT_FUNCTION_SORT, FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
 
-rule('functions.anchor.end-tail-page', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const anchorEndTailPage = rule('functions.anchor.end-tail-page', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   const caseArb = fc.record({
     fixtures: fixtureSetArb({ minSize: 0, maxSize: 120 }),
     // No sort is the default createdAt:desc, which anchor=end supports too.
     sort: fc.constantFrom(undefined, ...CREATED_AT_SORTS),
     // Always given: the default limit is another rule's.
-    limit: fc.integer({ min: 1, max: MAX_LIMIT }),
+    limit: fc.integer({ min: 1, max: FUNCTIONS_MAX_LIMIT }),
   });
   await t.property(caseArb, async ({ fixtures, sort, limit }) => {
     await setFunctions(t, fixtures);
     const n = fixtures.length;
-    const what = `anchor=end sort=${sort ?? `(none: ${DEFAULT_SORT})`} limit=${limit} over ${n} functions`;
+    const what = `anchor=end sort=${sort ?? `(none: ${DEFAULT_FUNCTION_SORT})`} limit=${limit} over ${n} functions`;
     const page = await fetchPage(t, { anchor: 'end', limit, ...(sort ? { sort } : {}) }, what);
     const lastItems = { offset: n - Math.min(limit, n), count: Math.min(limit, n) };
     const lastPageStart = n === 0 ? 0 : limit * Math.floor((n - 1) / limit);
     const lastPage = { offset: lastPageStart, count: n - lastPageStart };
-    const problems = [lastItems, lastPage].map(({ offset, count }) => sliceProblem(page.names, fixtures, sort ?? DEFAULT_SORT, offset, count));
+    const problems = [lastItems, lastPage].map(({ offset, count }) => sliceProblem(page.names, fixtures, sort ?? DEFAULT_FUNCTION_SORT, offset, count));
     t.assert(
       problems.some((problem) => problem === undefined),
       `${what} must be the tail page: the last ${lastItems.count} of the listing (${problems[0]}), or its last page of the walk from the first, positions ${lastPage.offset + 1} to ${n} (${problems[1]})`,
@@ -32,3 +34,5 @@ rule('functions.anchor.end-tail-page', { needs: FIXTURE_NEEDS }, async (t: Check
     t.assert(!page.hasMore, `${what} is the tail page, so hasMore must be false; got true`, page.exchange);
   });
 });
+
+export const checks = [anchorEndTailPage];

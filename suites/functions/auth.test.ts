@@ -2,18 +2,20 @@
 // credential without it is refused with 403 (section 7). The 401s are the auth suite's.
 import fc from 'fast-check';
 import { sampleFixtureSet } from '../../generators/functions-fixtures.ts';
-import { rule, type Check } from '../../harness/check.ts';
-import { fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions } from './listing.ts';
-import { resolveNames, SORTS } from './oracle.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
+import { fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions } from './client.ts';
+import { resolveNames } from './oracle.ts';
 import { PAGED_VERSION } from '../support/versions.ts';
 import { errorBodyProblem } from '../support/error-body.ts';
+import { FUNCTION_SORTS } from '../../spec/facts.ts';
 
 const queryArb = fc.record({
-  sort: fc.constantFrom(...SORTS),
+  sort: fc.constantFrom(...FUNCTION_SORTS),
   limit: fc.integer({ min: 1, max: 60 }),
 });
 
-rule('functions.auth.list-scope-accepted', { needs: [...FIXTURE_NEEDS, 'member'] }, async (t: Check) => {
+const authListScopeAccepted = rule('functions.auth.list-scope-accepted', { needs: [...FIXTURE_NEEDS, 'member'] }, async (t: Check) => {
   const fixtures = sampleFixtureSet(t.seed, { minSize: 1, maxSize: 60 });
   await setFunctions(t, fixtures);
   const member = t.token('member');
@@ -28,7 +30,7 @@ rule('functions.auth.list-scope-accepted', { needs: [...FIXTURE_NEEDS, 'member']
 });
 
 // Needs no fixtures: the refusal comes before any listing.
-rule('functions.auth.no-scope-forbidden', { needs: ['noScope'] }, async (t: Check) => {
+const authNoScopeForbidden = rule('functions.auth.no-scope-forbidden', { needs: ['noScope'] }, async (t: Check) => {
   const noScope = t.token('noScope');
   // Only the version every target knows, and none: an unknown date may be refused before the credential is read.
   const caseArb = fc.record({ query: queryArb, version: fc.constantFrom<string | null>(null, PAGED_VERSION) });
@@ -39,3 +41,5 @@ rule('functions.auth.no-scope-forbidden', { needs: ['noScope'] }, async (t: Chec
     t.assert(!problem, `the 403 must carry an Error body: ${problem}`);
   });
 });
+
+export const checks = [authListScopeAccepted, authNoScopeForbidden];

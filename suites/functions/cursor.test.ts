@@ -1,11 +1,13 @@
 // Sections 4.1, 7 and 8: a cursor is valid only for its own query and for 24 hours.
 import fc from 'fast-check';
 import { forgedCursorArb, sampleFixtureSet, searchQueryArb, unmatchedQueryArb } from '../../generators/functions-fixtures.ts';
-import { rule, type Check } from '../../harness/check.ts';
-import { fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions, type ListQuery, type ListOptions } from './listing.ts';
-import { normaliseQuery, sharedNamePiece, SORTS } from './oracle.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
+import { fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions, type ListQuery, type ListOptions } from './client.ts';
+import { normaliseQuery, sharedNamePiece } from './oracle.ts';
 import { cursorAgesArb } from '../support/cursor-lifetime.ts';
 import { expectRefused } from '../support/error-body.ts';
+import { FUNCTION_SORTS } from '../../spec/facts.ts';
 
 
 /** Sets 10 to 30 functions, so a first page of up to 5 always has a next page. */
@@ -23,10 +25,10 @@ async function issuedCursor(t: Check, query: ListQuery, options: ListOptions = {
   return page.nextCursor;
 }
 
-const sortPairArb = fc.constantFrom(...SORTS).chain((first) => fc.tuple(fc.constant(first), fc.constantFrom(...SORTS.filter((s) => s !== first))));
+const sortPairArb = fc.constantFrom(...FUNCTION_SORTS).chain((first) => fc.tuple(fc.constant(first), fc.constantFrom(...FUNCTION_SORTS.filter((s) => s !== first))));
 const smallLimitArb = fc.integer({ min: 1, max: 5 });
 
-rule('functions.cursor.bound-to-sort', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const cursorBoundToSort = rule('functions.cursor.bound-to-sort', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   await pagedFixtures(t);
   await t.property(fc.record({ sorts: sortPairArb, limit: smallLimitArb }), async ({ sorts: [issuedFor, reusedWith], limit }) => {
     const cursor = await issuedCursor(t, { sort: issuedFor, limit });
@@ -35,7 +37,7 @@ rule('functions.cursor.bound-to-sort', { needs: FIXTURE_NEEDS }, async (t: Check
   });
 });
 
-rule('functions.cursor.bound-to-q', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const cursorBoundToQ = rule('functions.cursor.bound-to-q', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   const fixtures = await pagedFixtures(t);
   // The first query: none, or a piece of two names or more (so limit 1 leaves a next page).
   const shared = sharedNamePiece(fixtures);
@@ -54,17 +56,17 @@ rule('functions.cursor.bound-to-q', { needs: FIXTURE_NEEDS }, async (t: Check) =
   });
 });
 
-rule('functions.cursor.bound-to-workspace', { needs: [...FIXTURE_NEEDS, 'otherWorkspace'] }, async (t: Check) => {
+const cursorBoundToWorkspace = rule('functions.cursor.bound-to-workspace', { needs: [...FIXTURE_NEEDS, 'otherWorkspace'] }, async (t: Check) => {
   await pagedFixtures(t);
   const other = t.token('otherWorkspace');
-  await t.property(fc.record({ sort: fc.constantFrom(...SORTS), limit: smallLimitArb }), async (query) => {
+  await t.property(fc.record({ sort: fc.constantFrom(...FUNCTION_SORTS), limit: smallLimitArb }), async (query) => {
     const cursor = await issuedCursor(t, query);
     const res = await listFunctions(t, { ...query, cursor }, { token: other });
     expectRefused(t, res, `a cursor issued in one workspace and sent with the credential of another (${JSON.stringify(query)})`);
   });
 });
 
-rule('functions.cursor.never-issued-rejected', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const cursorNeverIssuedRejected = rule('functions.cursor.never-issued-rejected', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   await pagedFixtures(t);
   const issued = await issuedCursor(t, { limit: 2 });
   await t.property(forgedCursorArb(issued), async ({ kind, cursor }) => {
@@ -73,7 +75,7 @@ rule('functions.cursor.never-issued-rejected', { needs: FIXTURE_NEEDS }, async (
   });
 });
 
-rule('functions.cursor.expires-after-24h', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const cursorExpiresAfter24h = rule('functions.cursor.expires-after-24h', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   // `reset` puts the target's clock back, before and after, for the checks that follow.
   await t.control.set('reset');
   try {
@@ -90,3 +92,5 @@ rule('functions.cursor.expires-after-24h', { needs: FIXTURE_NEEDS }, async (t: C
     await t.control.set('reset');
   }
 });
+
+export const checks = [cursorBoundToSort, cursorBoundToQ, cursorBoundToWorkspace, cursorNeverIssuedRejected, cursorExpiresAfter24h];

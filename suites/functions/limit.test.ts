@@ -1,49 +1,50 @@
 // Sections 4.1 and 8: limit defaults to 50, is honoured from 1 to 200 and clamped above.
 import fc from 'fast-check';
 import { fixtureSetArb, invalidLimitArb, sampleFixtureSet, type FunctionFixture } from '../../generators/functions-fixtures.ts';
-import { rule, type Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
 import { expectRefused } from '../support/error-body.ts';
-import { expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, pageOf, setFunctions } from './listing.ts';
-import { DEFAULT_LIMIT, MAX_LIMIT, SORTS, type Sort } from './oracle.ts';
+import { expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, pageOf, setFunctions } from './client.ts';
+import { FUNCTION_SORTS, FUNCTIONS_DEFAULT_LIMIT, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
 
 // A sort is always given: the default sort is another rule's.
-const sortArb = fc.constantFrom(...SORTS);
+const sortArb = fc.constantFrom(...FUNCTION_SORTS);
 
 /** The first page for `limit` (and `sort`) must be the first `count` functions of the listing. */
-async function expectFirstPage(t: Check, fixtures: readonly FunctionFixture[], query: { limit?: number; sort: Sort }, count: number) {
+async function expectFirstPage(t: Check, fixtures: readonly FunctionFixture[], query: { limit?: number; sort: FunctionSort }, count: number) {
   const what = `limit=${query.limit ?? '(none)'} sort=${query.sort} over ${fixtures.length} functions`;
   const page = await fetchPage(t, query, what);
   expectSlice(t, page, fixtures, { sort: query.sort, offset: 0, count }, what);
 }
 
-rule('functions.limit.default-50', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const limitDefault50 = rule('functions.limit.default-50', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   const caseArb = fc.record({ fixtures: fixtureSetArb({ minSize: 40, maxSize: 130 }), sort: sortArb });
   await t.property(caseArb, async ({ fixtures, sort }) => {
     await setFunctions(t, fixtures);
-    await expectFirstPage(t, fixtures, { sort }, Math.min(DEFAULT_LIMIT, fixtures.length));
+    await expectFirstPage(t, fixtures, { sort }, Math.min(FUNCTIONS_DEFAULT_LIMIT, fixtures.length));
   });
 });
 
-rule('functions.limit.honoured', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const limitHonoured = rule('functions.limit.honoured', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   // More functions than the largest limit, so every limit fills its page.
-  const fixtures = sampleFixtureSet(t.seed, { minSize: MAX_LIMIT + 1, maxSize: 240 });
+  const fixtures = sampleFixtureSet(t.seed, { minSize: FUNCTIONS_MAX_LIMIT + 1, maxSize: 240 });
   await setFunctions(t, fixtures);
-  const check = ({ limit, sort }: { limit: number; sort: Sort }) => expectFirstPage(t, fixtures, { limit, sort }, limit);
+  const check = ({ limit, sort }: { limit: number; sort: FunctionSort }) => expectFirstPage(t, fixtures, { limit, sort }, limit);
   await check({ limit: 1, sort: 'name:asc' });
-  await check({ limit: MAX_LIMIT, sort: 'createdAt:desc' });
-  await t.property(fc.record({ limit: fc.integer({ min: 1, max: MAX_LIMIT }), sort: sortArb }), check);
+  await check({ limit: FUNCTIONS_MAX_LIMIT, sort: 'createdAt:desc' });
+  await t.property(fc.record({ limit: fc.integer({ min: 1, max: FUNCTIONS_MAX_LIMIT }), sort: sortArb }), check);
 });
 
-rule('functions.limit.clamped-to-200', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  const fixtures = sampleFixtureSet(t.seed, { minSize: MAX_LIMIT + 1, maxSize: 600 });
+const limitClampedTo200 = rule('functions.limit.clamped-to-200', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  const fixtures = sampleFixtureSet(t.seed, { minSize: FUNCTIONS_MAX_LIMIT + 1, maxSize: 600 });
   await setFunctions(t, fixtures);
-  const check = ({ limit, sort }: { limit: number; sort: Sort }) => expectFirstPage(t, fixtures, { limit, sort }, MAX_LIMIT);
-  await check({ limit: MAX_LIMIT + 1, sort: 'name:desc' });
-  const limitArb = fc.oneof(fc.integer({ min: MAX_LIMIT + 1, max: 1000 }), fc.integer({ min: 1001, max: 2 ** 31 - 1 }));
+  const check = ({ limit, sort }: { limit: number; sort: FunctionSort }) => expectFirstPage(t, fixtures, { limit, sort }, FUNCTIONS_MAX_LIMIT);
+  await check({ limit: FUNCTIONS_MAX_LIMIT + 1, sort: 'name:desc' });
+  const limitArb = fc.oneof(fc.integer({ min: FUNCTIONS_MAX_LIMIT + 1, max: 1000 }), fc.integer({ min: 1001, max: 2 ** 31 - 1 }));
   await t.property(fc.record({ limit: limitArb, sort: sortArb }), check);
 });
 
-rule('functions.limit.invalid-not-served', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const limitInvalidNotServed = rule('functions.limit.invalid-not-served', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   // Two functions at least: a page of the default size is then not a page of one.
   const fixtures = sampleFixtureSet(t.seed, { minSize: 2, maxSize: 5 });
   await setFunctions(t, fixtures);
@@ -62,3 +63,5 @@ rule('functions.limit.invalid-not-served', { needs: FIXTURE_NEEDS }, async (t: C
   await check('0');
   await t.property(invalidLimitArb, check);
 });
+
+export const checks = [limitDefault50, limitHonoured, limitClampedTo200, limitInvalidNotServed];

@@ -1,16 +1,10 @@
 // The expected listing, computed from the fixtures the check set, independently of the
 // target: the order of each sort, the slice a page must hold, the set a search matches.
-import { LISTING_SORTS, searchableFields, type FunctionFixture } from '../../generators/functions-fixtures.ts';
+import { searchableFields, type FunctionFixture } from '../../generators/functions-fixtures.ts';
+import { MIN_QUERY_LENGTH, type FunctionSort } from '../../spec/facts.ts';
 
-export const SORTS = LISTING_SORTS;
-export type Sort = (typeof SORTS)[number];
-export const DEFAULT_SORT: Sort = 'createdAt:desc';
-export const CREATED_AT_SORTS: readonly Sort[] = ['createdAt:asc', 'createdAt:desc'];
-
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 200;
-export const MAX_QUERY_LENGTH = 200;
-export const MIN_QUERY_LENGTH = 2;
+/** The sorts by creation time, the order `anchor=end` reads in either direction. */
+export const CREATED_AT_SORTS: readonly FunctionSort[] = ['createdAt:asc', 'createdAt:desc'];
 
 type Compare = (a: FunctionFixture, b: FunctionFixture) => number;
 
@@ -36,7 +30,7 @@ const byNameIgnoringHyphensDesc = reversed(byNameIgnoringHyphens);
  * the specification does not say how names collate, so both the code-point order and
  * a hyphen-insensitive collation are accepted.
  */
-export function orderingsOf(sort: Sort): Ordering[] {
+export function orderingsOf(sort: FunctionSort): Ordering[] {
   switch (sort) {
     case 'createdAt:asc':
       return [{ label: 'createdAt ascending', compare: byCreatedAt }];
@@ -90,7 +84,7 @@ export function resolveNames(names: readonly string[], fixtures: readonly Functi
 export function sliceProblem(
   names: readonly string[],
   fixtures: readonly FunctionFixture[],
-  sort: Sort,
+  sort: FunctionSort,
   offset: number,
   count: number,
 ): string | undefined {
@@ -181,7 +175,7 @@ export class WalkOrderCheck {
 
   constructor(
     private readonly fixtures: readonly FunctionFixture[],
-    sort: Sort,
+    sort: FunctionSort,
   ) {
     this.byName = new Map(fixtures.map((f) => [f.metadata.name, f]));
     this.orderings = orderingsOf(sort).map((o) => ({ ...o, expected: sortedBy(fixtures, o.compare) }));

@@ -1,10 +1,12 @@
 // Sections 2.8 and 4.1: walking the cursors, and the pagination meta.
 import fc from 'fast-check';
 import { fixtureSetArb, sampleFixtureSet, scrambleCaseAndSpaces, searchQueryArb, type FunctionFixture } from '../../generators/functions-fixtures.ts';
-import { rule, type Check } from '../../harness/check.ts';
-import { fetchPage, FIXTURE_NEEDS, setFunctions, walk, walkEach } from './listing.ts';
-import { MAX_LIMIT, SORTS, WalkOrderCheck, type Sort } from './oracle.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
+import { fetchPage, FIXTURE_NEEDS, setFunctions, walk, walkEach } from './client.ts';
+import { WalkOrderCheck } from './oracle.ts';
 import { pageMetaProblems } from '../support/paging.ts';
+import { FUNCTION_SORTS, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
 
 /**
  * A limit and a set of functions that fills 0 to 6 pages of it and part of one more
@@ -19,7 +21,7 @@ const walkCaseArb = fc
   });
 
 /** Walks `sort` at `limit` over the fixtures, checking each page as it comes against the expected order. */
-async function expectEveryItemOnce(t: Check, fixtures: readonly FunctionFixture[], sort: Sort, limit: number): Promise<void> {
+async function expectEveryItemOnce(t: Check, fixtures: readonly FunctionFixture[], sort: FunctionSort, limit: number): Promise<void> {
   const what = `walking sort=${sort} limit=${limit} over ${fixtures.length} functions`;
   const order = new WalkOrderCheck(fixtures, sort);
   await walkEach(t, { sort, limit }, fixtures.length, what, (page, i) => {
@@ -35,24 +37,24 @@ const SCALE_LIMIT_MIN = 25;
 /** Each walk at scale is hundreds of requests: fewer cases than --runs. */
 const SCALE_RUNS = 6;
 
-rule('functions.pagination.every-item-once', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const paginationEveryItemOnce = rule('functions.pagination.every-item-once', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   const scale = t.config.fixtureScale;
   if (scale) {
     // One large set, put on the target once; each case walks all of it in one sort.
     const fixtures = sampleFixtureSet(t.seed, { minSize: scale.functions, maxSize: scale.functions });
     await setFunctions(t, fixtures);
-    const caseArb = fc.record({ sort: fc.constantFrom(...SORTS), limit: fc.oneof(fc.constant(MAX_LIMIT), fc.integer({ min: SCALE_LIMIT_MIN, max: MAX_LIMIT })) });
+    const caseArb = fc.record({ sort: fc.constantFrom(...FUNCTION_SORTS), limit: fc.oneof(fc.constant(FUNCTIONS_MAX_LIMIT), fc.integer({ min: SCALE_LIMIT_MIN, max: FUNCTIONS_MAX_LIMIT })) });
     await t.property(caseArb, ({ sort, limit }) => expectEveryItemOnce(t, fixtures, sort, limit), { runs: Math.min(t.config.runs, SCALE_RUNS) });
     return;
   }
   await t.property(walkCaseArb, async ({ limit, fixtures }) => {
     await setFunctions(t, fixtures);
-    for (const sort of SORTS) await expectEveryItemOnce(t, fixtures, sort, limit);
+    for (const sort of FUNCTION_SORTS) await expectEveryItemOnce(t, fixtures, sort, limit);
   });
 });
 
-rule('functions.pagination.has-more-and-next-cursor', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  const caseArb = fc.record({ walkCase: walkCaseArb, sort: fc.constantFrom(...SORTS) });
+const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-next-cursor', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  const caseArb = fc.record({ walkCase: walkCaseArb, sort: fc.constantFrom(...FUNCTION_SORTS) });
   await t.property(caseArb, async ({ walkCase: { limit, fixtures }, sort }) => {
     await setFunctions(t, fixtures);
     const what = `walking sort=${sort} limit=${limit} over ${fixtures.length} functions`;
@@ -67,12 +69,12 @@ rule('functions.pagination.has-more-and-next-cursor', { needs: FIXTURE_NEEDS }, 
   });
 });
 
-rule('functions.pagination.total-not-narrowed', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const paginationTotalNotNarrowed = rule('functions.pagination.total-not-narrowed', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   const fixtures = sampleFixtureSet(t.seed, { minSize: 5, maxSize: 40, sharedLabel: true });
   await setFunctions(t, fixtures);
   const caseArb = fc.record({
     q: fc.oneof(searchQueryArb(fixtures), searchQueryArb(fixtures).chain(scrambleCaseAndSpaces)),
-    sort: fc.constantFrom(...SORTS),
+    sort: fc.constantFrom(...FUNCTION_SORTS),
     limit: fc.integer({ min: 1, max: 50 }),
   });
   // meta.total is not marked Required (CONTRACT 3): a target that leaves it out has nothing to check here.
@@ -86,3 +88,5 @@ rule('functions.pagination.total-not-narrowed', { needs: FIXTURE_NEEDS }, async 
     );
   });
 });
+
+export const checks = [paginationEveryItemOnce, paginationHasMoreAndNextCursor, paginationTotalNotNarrowed];

@@ -4,15 +4,16 @@ import fc from 'fast-check';
 import { stringMatching } from '../../generators/string-matching.ts';
 import { dateArb, invalidLimitArb, sampleFixtureSet, searchQueryArb, unknownSortArb } from '../../generators/functions-fixtures.ts';
 import type { CredentialName } from '../../harness/config.ts';
-import { rule, type Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
 import { responseErrors } from '../../harness/validator.ts';
-import { FIXTURE_NEEDS, listFunctions, setFunctions } from './listing.ts';
+import { FIXTURE_NEEDS, listFunctions, setFunctions } from './client.ts';
 import { PAGED_VERSION } from '../support/versions.ts';
-import { SORTS } from './oracle.ts';
 import { describeBody } from '../support/json.ts';
 import { errorBodyProblem } from '../support/error-body.ts';
+import { FUNCTION_SORTS } from '../../spec/facts.ts';
 
-rule('functions.responses.documented', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const responsesDocumented = rule('functions.responses.documented', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   const fixtures = sampleFixtureSet(t.seed, { minSize: 3, maxSize: 20 });
   await setFunctions(t, fixtures);
   const credentials = (['admin', 'member', 'noScope'] as const).filter((name) => t.config.credentials[name] !== undefined);
@@ -28,7 +29,7 @@ rule('functions.responses.documented', { needs: FIXTURE_NEEDS }, async (t: Check
     query: fc.record(
       {
         limit: fc.oneof(fc.integer({ min: 1, max: 400 }).map(String), invalidLimitArb),
-        sort: fc.oneof(fc.constantFrom(...SORTS), unknownSortArb),
+        sort: fc.oneof(fc.constantFrom(...FUNCTION_SORTS), unknownSortArb),
         q: fc.oneof(searchQueryArb(fixtures), stringMatching(/^[a-z]{201,240}$/)),
         anchor: fc.constantFrom('end', 'start'),
         cursor: stringMatching(/^[A-Za-z0-9_-]{1,60}$/),
@@ -47,3 +48,5 @@ rule('functions.responses.documented', { needs: FIXTURE_NEEDS }, async (t: Check
     }
   });
 });
+
+export const checks = [responsesDocumented];

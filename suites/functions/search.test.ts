@@ -10,10 +10,12 @@ import {
   shortQueryArb,
   type FunctionFixture,
 } from '../../generators/functions-fixtures.ts';
-import { rule, type Check } from '../../harness/check.ts';
-import { expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, pageOf, setFunctions } from './listing.ts';
-import { MAX_LIMIT, MAX_QUERY_LENGTH, matchProblem, SORTS } from './oracle.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
+import { expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, pageOf, setFunctions } from './client.ts';
+import { matchProblem } from './oracle.ts';
 import { describeBody } from '../support/json.ts';
+import { FUNCTION_SORTS, FUNCTIONS_MAX_LIMIT, MAX_QUERY_LENGTH } from '../../spec/facts.ts';
 
 /** Spaces a query may gain around it and stay within 200 characters. */
 const PADDING = 6;
@@ -28,18 +30,18 @@ async function searchFixtures(t: Check, sharedLabel: boolean): Promise<FunctionF
 /** Each search must return exactly the functions the oracle matches; `field` says where the query came from. */
 async function expectMatches(t: Check, fixtures: readonly FunctionFixture[], queries: ReadonlyArray<[string, string]>): Promise<void> {
   for (const [field, q] of queries) {
-    const page = await fetchPage(t, { q, limit: MAX_LIMIT, sort: 'name:asc' }, `q=${JSON.stringify(q)}`);
+    const page = await fetchPage(t, { q, limit: FUNCTIONS_MAX_LIMIT, sort: 'name:asc' }, `q=${JSON.stringify(q)}`);
     const problem = matchProblem(page.names, fixtures, q);
     t.assert(!problem, `${problem} (the query is a piece of a ${field})`, page.exchange);
   }
 }
 
-rule('functions.search.fields', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const searchFields = rule('functions.search.fields', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   const fixtures = await searchFixtures(t, true);
   await t.property(queryPerFieldArb(fixtures), (queries) => expectMatches(t, fixtures, queries));
 });
 
-rule('functions.search.trimmed-lowercased', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const searchTrimmedLowercased = rule('functions.search.trimmed-lowercased', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   const fixtures = await searchFixtures(t, true);
   const queriesArb = queryPerFieldArb(fixtures, MAX_QUERY_LENGTH - PADDING).chain((queries) =>
     fc.tuple(...queries.map(([field, q]) => scrambleCaseAndSpaces(q).map((scrambled): [string, string] => [field, scrambled]))),
@@ -47,21 +49,21 @@ rule('functions.search.trimmed-lowercased', { needs: FIXTURE_NEEDS }, async (t: 
   await t.property(queriesArb, (queries) => expectMatches(t, fixtures, queries));
 });
 
-rule('functions.search.short-query-unfiltered', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const searchShortQueryUnfiltered = rule('functions.search.short-query-unfiltered', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   // No label shared by all: a one-character filter would then narrow the listing.
   const fixtures = await searchFixtures(t, false);
-  await t.property(fc.record({ q: shortQueryArb, sort: fc.constantFrom(...SORTS) }), async ({ q, sort }) => {
+  await t.property(fc.record({ q: shortQueryArb, sort: fc.constantFrom(...FUNCTION_SORTS) }), async ({ q, sort }) => {
     const what = `q=${JSON.stringify(q)} (under 2 characters after trimming) sort=${sort}`;
-    const page = await fetchPage(t, { q, sort, limit: MAX_LIMIT }, what);
+    const page = await fetchPage(t, { q, sort, limit: FUNCTIONS_MAX_LIMIT }, what);
     expectSlice(t, page, fixtures, { sort, offset: 0, count: fixtures.length }, `${what} must list all ${fixtures.length} functions`);
   });
 });
 
-rule('functions.search.max-length', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const searchMaxLength = rule('functions.search.max-length', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   const fixtures = sampleFixtureSet(t.seed, { minSize: 5, maxSize: 20, longLabelValues: true });
   await setFunctions(t, fixtures);
   await t.property(overlongQueryArb(longLabelValues(fixtures)), async (q) => {
-    const res = await listFunctions(t, { q, limit: MAX_LIMIT });
+    const res = await listFunctions(t, { q, limit: FUNCTIONS_MAX_LIMIT });
     if (res.status >= 400 && res.status < 500) return;
     const what = `q of ${q.length} characters (over ${MAX_QUERY_LENGTH})`;
     t.assert(res.status === 200, `${what} must be rejected with a 4xx or searched as its first ${MAX_QUERY_LENGTH} characters; got ${res.status} with ${describeBody(res)}`);
@@ -70,3 +72,5 @@ rule('functions.search.max-length', { needs: FIXTURE_NEEDS }, async (t: Check) =
     t.assert(!problem, `${what} was served, so it must be searched as its first ${MAX_QUERY_LENGTH} characters: ${problem}`);
   });
 });
+
+export const checks = [searchFields, searchTrimmedLowercased, searchShortQueryUnfiltered, searchMaxLength];

@@ -1,10 +1,11 @@
 // Section 4.1: the sort enum, its default, and unknown values.
 import fc from 'fast-check';
 import { fixtureSetArb, sampleFixtureSet, unknownSortArb } from '../../generators/functions-fixtures.ts';
-import { rule, type Check } from '../../harness/check.ts';
-import { expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions } from './listing.ts';
-import { DEFAULT_SORT, SORTS } from './oracle.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
+import { expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions } from './client.ts';
 import { expectRefused } from '../support/error-body.ts';
+import { DEFAULT_FUNCTION_SORT, FUNCTION_SORTS } from '../../spec/facts.ts';
 
 /** Up to 60 functions with createdAt ties, and a limit (always given: the default limit is another rule's). */
 const firstPageCaseArb = fc.record({
@@ -12,19 +13,19 @@ const firstPageCaseArb = fc.record({
   limit: fc.integer({ min: 1, max: 60 }),
 });
 
-rule('functions.sort.default-created-at-desc', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const sortDefaultCreatedAtDesc = rule('functions.sort.default-created-at-desc', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   await t.property(firstPageCaseArb, async ({ fixtures, limit }) => {
     await setFunctions(t, fixtures);
-    const what = `no sort, limit=${limit} over ${fixtures.length} functions (the default is ${DEFAULT_SORT})`;
+    const what = `no sort, limit=${limit} over ${fixtures.length} functions (the default is ${DEFAULT_FUNCTION_SORT})`;
     const page = await fetchPage(t, { limit }, what);
-    expectSlice(t, page, fixtures, { sort: DEFAULT_SORT, offset: 0, count: Math.min(limit, fixtures.length) }, what);
+    expectSlice(t, page, fixtures, { sort: DEFAULT_FUNCTION_SORT, offset: 0, count: Math.min(limit, fixtures.length) }, what);
   });
 });
 
-rule('functions.sort.orders', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const sortOrders = rule('functions.sort.orders', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   await t.property(firstPageCaseArb, async ({ fixtures, limit }) => {
     await setFunctions(t, fixtures);
-    for (const sort of SORTS) {
+    for (const sort of FUNCTION_SORTS) {
       const what = `sort=${sort} limit=${limit} over ${fixtures.length} functions`;
       const page = await fetchPage(t, { sort, limit }, what);
       expectSlice(t, page, fixtures, { sort, offset: 0, count: Math.min(limit, fixtures.length) }, what);
@@ -32,9 +33,11 @@ rule('functions.sort.orders', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   });
 });
 
-rule('functions.sort.unknown-rejected', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const sortUnknownRejected = rule('functions.sort.unknown-rejected', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   await setFunctions(t, sampleFixtureSet(t.seed, { minSize: 1, maxSize: 5 }));
   await t.property(unknownSortArb, async (sort) => {
-    expectRefused(t, await listFunctions(t, { sort }), `sort=${JSON.stringify(sort)} (not one of ${SORTS.join(', ')})`);
+    expectRefused(t, await listFunctions(t, { sort }), `sort=${JSON.stringify(sort)} (not one of ${FUNCTION_SORTS.join(', ')})`);
   });
 });
+
+export const checks = [sortDefaultCreatedAtDesc, sortOrders, sortUnknownRejected];

@@ -4,18 +4,20 @@
 // older version the target accepts (suites/support/versions.ts).
 import fc from 'fast-check';
 import { dateArb, fixtureSetArb, sampleFixtureSet, searchQueryArb } from '../../generators/functions-fixtures.ts';
-import { rule, type Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { describeBody } from '../support/json.ts';
 import { legacyVersion, PAGED_VERSION } from '../support/versions.ts';
-import { FIXTURE_NEEDS, legacyNamesOf, listFunctions, pageOf, readLegacy, readPage, setFunctions } from './listing.ts';
-import { resolveNames, SORTS, wholeSetProblem } from './oracle.ts';
+import { FIXTURE_NEEDS, legacyNamesOf, listFunctions, pageOf, readLegacy, readPage, setFunctions } from './client.ts';
+import { resolveNames, wholeSetProblem } from './oracle.ts';
+import { FUNCTION_SORTS } from '../../spec/facts.ts';
 
 /** Dates after the boundary: near it, and far into the future. */
 const laterDateArb = fc.oneof(dateArb('2026-04-29', '2030-12-31'), dateArb('2031-01-01', '9999-12-31'));
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
-rule('functions.version.paged-from-2026-04-28', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const versionPagedFrom20260428 = rule('functions.version.paged-from-2026-04-28', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   // Fewer functions than the default limit: the page must list every one.
   const fixtures = sampleFixtureSet(t.seed, { minSize: 1, maxSize: 10 });
   await setFunctions(t, fixtures);
@@ -34,14 +36,14 @@ rule('functions.version.paged-from-2026-04-28', { needs: FIXTURE_NEEDS }, async 
   });
 });
 
-rule('functions.version.legacy-before-2026-04-28', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const versionLegacyBefore20260428 = rule('functions.version.legacy-before-2026-04-28', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   const version = await legacyVersion(t);
   // More functions than the paged maximum (200) at times, so a capped array shows; sort,
   // q, limit and cursor are sent with valid values: an older version ignores them.
   const caseArb = fc.oneof(fixtureSetArb({ minSize: 0, maxSize: 30 }), fixtureSetArb({ minSize: 201, maxSize: 230 })).chain((fixtures) =>
     fc.record({
       fixtures: fc.constant(fixtures),
-      sort: optional(fc.constantFrom(...SORTS)),
+      sort: optional(fc.constantFrom(...FUNCTION_SORTS)),
       q: optional(searchQueryArb(fixtures)),
       limit: optional(fc.integer({ min: 1, max: 30 })),
       withCursor: fc.boolean(),
@@ -57,11 +59,11 @@ rule('functions.version.legacy-before-2026-04-28', { needs: FIXTURE_NEEDS }, asy
   });
 });
 
-rule('functions.version.unversioned-either-shape', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const versionUnversionedEitherShape = rule('functions.version.unversioned-either-shape', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   const pinned = t.config.profile.unversionedListing;
   const caseArb = fc.record({
     fixtures: fixtureSetArb({ minSize: 0, maxSize: 40 }),
-    sort: optional(fc.constantFrom(...SORTS)),
+    sort: optional(fc.constantFrom(...FUNCTION_SORTS)),
     // Always given: the default limit is another rule's.
     limit: fc.integer({ min: 1, max: 40 }),
   });
@@ -84,3 +86,5 @@ rule('functions.version.unversioned-either-shape', { needs: FIXTURE_NEEDS }, asy
     }
   });
 });
+
+export const checks = [versionPagedFrom20260428, versionLegacyBefore20260428, versionUnversionedEitherShape];

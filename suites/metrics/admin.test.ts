@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { filtersArb, groupByArb, hoursWindowArb, oneEventPerWorkspace, resolvedWindowArb, WORKSPACES } from '../../generators/metrics-fixtures.ts';
 import type { HttpResponse } from '../../harness/http.ts';
-import { rule, type Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
 import { describe, expectPage, getMetrics, setUsage, type MetricsRequest } from './client.ts';
 import { insertAt } from './scenario.ts';
 import { expectRefused } from '../support/error-body.ts';
@@ -25,19 +26,19 @@ async function expectAdminOnly(t: Check, request: MetricsRequest): Promise<void>
   expectPage(t, await getMetrics(t, request), `${query} from the account admin`);
 }
 
-rule('metrics.admin.workspace-filter', { needs: ['accountId', 'member', 'control', 'writes'] }, async (t: Check) => {
+const adminWorkspaceFilter = rule('metrics.admin.workspace-filter', { needs: ['accountId', 'member', 'control', 'writes'] }, async (t: Check) => {
   // Events in every workspace the filter names, so that the admin's filter names a workspace the account has.
   await setUsage(t, oneEventPerWorkspace);
   const input = fc.record({ window: hoursWindowArb, workspace: fc.constantFrom(...WORKSPACES), groupBy: groupByArb(withoutWorkspace(t), 0, 2) });
   await t.property(input, ({ window, workspace, groupBy }) => expectAdminOnly(t, { window, workspace, groupBy }));
 });
 
-rule('metrics.admin.group-by-workspace', { needs: ['accountId', 'member'] }, async (t: Check) => {
+const adminGroupByWorkspace = rule('metrics.admin.group-by-workspace', { needs: ['accountId', 'member'] }, async (t: Check) => {
   const input = fc.record({ window: hoursWindowArb, others: groupByArb(withoutWorkspace(t), 0, 2), at: fc.nat() });
   await t.property(input, ({ window, others, at }) => expectAdminOnly(t, { window, groupBy: insertAt(others, at, 'workspace') }));
 });
 
-rule('metrics.admin.other-queries-allowed', { needs: ['accountId', 'member'] }, async (t: Check) => {
+const adminOtherQueriesAllowed = rule('metrics.admin.other-queries-allowed', { needs: ['accountId', 'member'] }, async (t: Check) => {
   const input = fc.record({
     resolved: resolvedWindowArb(t.config.profile),
     groupBy: groupByArb(withoutWorkspace(t), 0, 3),
@@ -49,3 +50,5 @@ rule('metrics.admin.other-queries-allowed', { needs: ['accountId', 'member'] }, 
     expectPage(t, res, `${describe(request)} (neither workspace= nor groupBy workspace) from a caller who may read metrics but is not account admin`);
   });
 });
+
+export const checks = [adminWorkspaceFilter, adminGroupByWorkspace, adminOtherQueriesAllowed];

@@ -1,12 +1,13 @@
 // Requests to the metrics endpoints and the shape every answer must have: a 200
 // is an AccountMetricsResponse (or EnumValues), a refusal an Error body (section 7).
 import { toUsageEvent, type FixtureEvent, type Window } from '../../generators/metrics-fixtures.ts';
-import type { Check, RuleOptions } from '../../harness/check.ts';
+import type { Check } from '../../harness/check.ts';
+import type { RuleOptions } from '../../harness/rule.ts';
 import type { HttpResponse } from '../../harness/http.ts';
 import { responseErrors } from '../../harness/validator.ts';
 import { followCursors } from '../support/paging.ts';
 import { instantOf } from '../support/timestamps.ts';
-import { rfc3339 } from './calendar.ts';
+import { rfc3339 } from '../../generators/calendar.ts';
 
 /** Checks that put usage events (or the clock) on the target. */
 export const withFixtures: RuleOptions = { needs: ['accountId', 'control', 'writes'] };

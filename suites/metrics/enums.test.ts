@@ -3,9 +3,10 @@
 // endTime required).
 import fc from 'fast-check';
 import { alignedWindowArb, badWindowArb, eventsArb, hoursWindowArb, resourcesArb, type Window } from '../../generators/metrics-fixtures.ts';
-import { rule, type Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
 import type { CredentialName } from '../../harness/config.ts';
-import { HOUR_MS, rfc3339 } from './calendar.ts';
+import { HOUR_MS, rfc3339 } from '../../generators/calendar.ts';
 import { expectEnum, expectPage, getMetrics, metricsPath, setUsage, windowQuery, withFixtures } from './client.ts';
 import { resourceTypesIn, SPEC_DIMENSIONS } from './oracle.ts';
 import { badWindowQuery } from './params.ts';
@@ -19,7 +20,7 @@ function groupByEnum(t: Check, credential: CredentialName): Promise<string[]> {
 
 const sameSet = (a: readonly string[], b: readonly string[]) => new Set(a).size === new Set(b).size && a.every((v) => b.includes(v));
 
-rule('metrics.enums.group-by', { needs: ['accountId'] }, async (t: Check) => {
+const enumsGroupBy = rule('metrics.enums.group-by', { needs: ['accountId'] }, async (t: Check) => {
   const values = await groupByEnum(t, 'admin');
   const required = [...new Set([...SPEC_DIMENSIONS, ...t.config.profile.groupByDimensions])];
   const missing = required.filter((d) => !values.includes(d));
@@ -37,7 +38,7 @@ rule('metrics.enums.group-by', { needs: ['accountId'] }, async (t: Check) => {
   });
 });
 
-rule('metrics.enums.resource-types', withFixtures, async (t: Check) => {
+const enumsResourceTypes = rule('metrics.enums.resource-types', withFixtures, async (t: Check) => {
   // Events around a base window; the query window is that window, a shifted one, or one far from every event.
   const input = fc
     .tuple(alignedWindowArb('day', { min: 86_400, max: 10 * 86_400 })!, resourcesArb(1, 10))
@@ -65,10 +66,12 @@ rule('metrics.enums.resource-types', withFixtures, async (t: Check) => {
   });
 });
 
-rule('metrics.enums.resource-types-window-required', { needs: ['accountId'] }, async (t: Check) => {
+const enumsResourceTypesWindowRequired = rule('metrics.enums.resource-types-window-required', { needs: ['accountId'] }, async (t: Check) => {
   await t.property(fc.record({ window: hoursWindowArb, bad: badWindowArb }), async ({ window, bad }) => {
     const { query, what } = badWindowQuery(window, bad);
     const res = await t.api(metricsPath(t, '/enums/resource-types'), { token: t.config.credentials.admin, query });
     expectRefused(t, res, `the resource-types enum with ${what}`);
   });
 });
+
+export const checks = [enumsGroupBy, enumsResourceTypes, enumsResourceTypesWindowRequired];

@@ -2,25 +2,29 @@
 import fc from 'fast-check';
 import { stringMatching } from '../../generators/string-matching.ts';
 import { groupByArb, hoursWindowArb } from '../../generators/metrics-fixtures.ts';
-import { rule, type Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
 import { expectPage, getMetrics, metricsPath } from './client.ts';
 import { insertAt } from './scenario.ts';
 import { expectRefused } from '../support/error-body.ts';
+import { MAX_GROUP_BY } from '../../spec/facts.ts';
 
 
-rule('metrics.group-by.at-most-three', { needs: ['accountId'] }, async (t: Check) => {
+const groupByAtMostThree = rule('metrics.group-by.at-most-three', { needs: ['accountId'] }, async (t: Check) => {
   const dimensions = t.config.profile.groupByDimensions;
   const groupBy =
-    dimensions.length > 3 ? fc.oneof(groupByArb(dimensions, 1, 3), groupByArb(dimensions, 4, dimensions.length)) : groupByArb(dimensions, 1, 3);
+    dimensions.length > MAX_GROUP_BY
+      ? fc.oneof(groupByArb(dimensions, 1, MAX_GROUP_BY), groupByArb(dimensions, MAX_GROUP_BY + 1, dimensions.length))
+      : groupByArb(dimensions, 1, MAX_GROUP_BY);
   await t.property(fc.record({ window: hoursWindowArb, groupBy }), async ({ window, groupBy }) => {
     const res = await getMetrics(t, { window, groupBy });
     const what = `groupBy=${groupBy.join(',')} (${groupBy.length} distinct dimensions) from the account admin`;
-    if (groupBy.length <= 3) expectPage(t, res, what);
-    else expectRefused(t, res, `${what}, above the maximum of 3,`, { status: 400 });
+    if (groupBy.length <= MAX_GROUP_BY) expectPage(t, res, what);
+    else expectRefused(t, res, `${what}, above the maximum of ${MAX_GROUP_BY},`, { status: 400 });
   });
 });
 
-rule('metrics.group-by.unknown-rejected', { needs: ['accountId'] }, async (t: Check) => {
+const groupByUnknownRejected = rule('metrics.group-by.unknown-rejected', { needs: ['accountId'] }, async (t: Check) => {
   // The valid values: the profile's, and whatever the target's enum adds.
   const known = new Set(t.config.profile.groupByDimensions);
   const res = await t.api(metricsPath(t, '/enums/group-by'), { token: t.config.credentials.admin });
@@ -37,3 +41,5 @@ rule('metrics.group-by.unknown-rejected', { needs: ['accountId'] }, async (t: Ch
     expectRefused(t, res, `groupBy=${groupBy.join(',')}, where "${unknown}" is not in the group-by enum,`);
   });
 });
+
+export const checks = [groupByAtMostThree, groupByUnknownRejected];

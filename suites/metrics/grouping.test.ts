@@ -2,7 +2,8 @@
 // grouping fields, and the cost and usage summaries, compared with the oracle.
 import fc from 'fast-check';
 import { filtersArb, groupByArb, resolvedWindowArb, sampleScenario, usageScenarioArb, type UsageScenario } from '../../generators/metrics-fixtures.ts';
-import { rule, type Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
 import { describe, pointTime, setUsage, walkEachPage, withFixtures } from './client.ts';
 import { amountMessage, closeTo } from './compare.ts';
 import { DIMENSION_FIELDS, entryKey, expectedMetrics, fixtureDimensions, groupLabel, units, usd, type Dimension, type ExpectedMetrics } from './oracle.ts';
@@ -26,7 +27,7 @@ function groupOf(answer: Answer, key: string) {
   return answer.expected.groups.get(key) ?? { costMicros: 0, usageMilli: 0, events: 0, values: {}, buckets: [] };
 }
 
-rule('metrics.grouping.unique-combinations', withFixtures, async (t: Check) => {
+const groupingUniqueCombinations = rule('metrics.grouping.unique-combinations', withFixtures, async (t: Check) => {
   await eachAnswer(t, { groupBy: [1, 3], filters: true }, ({ query, expected, entries }, { groupBy }) => {
     const seen = new Set<string>();
     for (const entry of entries) {
@@ -45,7 +46,7 @@ rule('metrics.grouping.unique-combinations', withFixtures, async (t: Check) => {
   });
 });
 
-rule('metrics.grouping.resource-uuid-fills', withFixtures, async (t: Check) => {
+const groupingResourceUuidFills = rule('metrics.grouping.resource-uuid-fills', withFixtures, async (t: Check) => {
   await eachAnswer(t, { groupBy: [1, 3], including: 'resource_uuid', filters: true }, ({ query, entries }, c) => {
     for (const entry of entries) {
       const resource = c.scenario.resources.find((r) => r.uuid === entry.resourceUuid);
@@ -58,7 +59,7 @@ rule('metrics.grouping.resource-uuid-fills', withFixtures, async (t: Check) => {
   });
 });
 
-rule('metrics.grouping.none-single-entry', withFixtures, async (t: Check) => {
+const groupingNoneSingleEntry = rule('metrics.grouping.none-single-entry', withFixtures, async (t: Check) => {
   await eachAnswer(t, { groupBy: [0, 0], filters: true }, ({ query, expected, entries }) => {
     // With no matching event in the window the aggregate is empty: an entry of cost 0 and no entry are both reasonable.
     const required = expected.total.events > 0 ? 'exactly one entry' : 'at most one entry';
@@ -81,7 +82,7 @@ async function expectTotalCost(t: Check, c: MetricsCase, expected: ExpectedMetri
   });
 }
 
-rule('metrics.summary.total-cost', withFixtures, async (t: Check) => {
+const summaryTotalCost = rule('metrics.summary.total-cost', withFixtures, async (t: Check) => {
   const scale = t.config.fixtureScale;
   if (scale) {
     // Held from before the set is drawn: no other check draws or sends a set of usage events meanwhile, so one is in memory at a time.
@@ -107,7 +108,7 @@ rule('metrics.summary.total-cost', withFixtures, async (t: Check) => {
   });
 });
 
-rule('metrics.summary.entry-cost', withFixtures, async (t: Check) => {
+const summaryEntryCost = rule('metrics.summary.entry-cost', withFixtures, async (t: Check) => {
   await eachAnswer(t, { groupBy: [0, 3], filters: true }, (answer, { groupBy }) => {
     for (const entry of answer.entries) {
       const group = groupOf(answer, entryKey(entry, groupBy));
@@ -117,7 +118,7 @@ rule('metrics.summary.entry-cost', withFixtures, async (t: Check) => {
   });
 });
 
-rule('metrics.usage.only-with-billing-dimension', withFixtures, async (t: Check) => {
+const usageOnlyWithBillingDimension = rule('metrics.usage.only-with-billing-dimension', withFixtures, async (t: Check) => {
   await eachAnswer(t, { groupBy: [0, 3], filters: true, without: 'billing_dimension' }, ({ query, pages }) => {
     for (const [i, page] of pages.entries()) {
       const where = `${query} (billing_dimension not grouped), page ${i + 1}`;
@@ -128,7 +129,7 @@ rule('metrics.usage.only-with-billing-dimension', withFixtures, async (t: Check)
   });
 });
 
-rule('metrics.usage.with-billing-dimension', withFixtures, async (t: Check) => {
+const usageWithBillingDimension = rule('metrics.usage.with-billing-dimension', withFixtures, async (t: Check) => {
   await eachAnswer(t, { groupBy: [1, 3], filters: true, including: 'billing_dimension' }, (answer, { groupBy }) => {
     const { query, expected, pages, entries } = answer;
     const totalUsage = units(expected.total.usageMilli);
@@ -150,3 +151,5 @@ rule('metrics.usage.with-billing-dimension', withFixtures, async (t: Check) => {
     }
   });
 });
+
+export const checks = [groupingUniqueCombinations, groupingResourceUuidFills, groupingNoneSingleEntry, summaryTotalCost, summaryEntryCost, usageOnlyWithBillingDimension, usageWithBillingDimension];

@@ -2,7 +2,7 @@
 // on the target (state `usage`), in exact integer amounts.
 import type { FixtureEvent, Window } from '../../generators/metrics-fixtures.ts';
 import type { Profile } from '../../spec/profile.ts';
-import { bucketsOf, type BucketUnit } from './calendar.ts';
+import { bucketsOf, type BucketUnit } from '../../generators/calendar.ts';
 
 /**
  * The groupBy dimensions the usage events carry, with the entry field each fills

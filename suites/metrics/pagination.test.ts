@@ -14,16 +14,17 @@ import {
   type FixtureEvent,
   type ResolvedWindow,
 } from '../../generators/metrics-fixtures.ts';
-import { rule, type Check } from '../../harness/check.ts';
-import { addUnits, SECOND_MS } from './calendar.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
+import { addUnits, SECOND_MS } from '../../generators/calendar.ts';
 import { describe, expectPage, getMetrics, setUsage, walkEachPage, walkPages, withFixtures, type MetricsRequest } from './client.ts';
 import { entryKey, expectedMetrics, fixtureDimensions, groupLabel, type Dimension, type ExpectedGroup } from './oracle.ts';
 import { caseArb, insertAt, requestOf, scaleResources, type MetricsCase } from './scenario.ts';
 import { cursorAgesArb } from '../support/cursor-lifetime.ts';
 import { pageMetaProblems } from '../support/paging.ts';
 import { expectRefused } from '../support/error-body.ts';
+import { METRICS_MAX_LIMIT } from '../../spec/facts.ts';
 
-const MAX_LIMIT = 100;
 const DAY_S = 86_400;
 
 /** Around the page size: one group per resource, every event in the window. */
@@ -37,16 +38,16 @@ async function expectFullFirstPage(t: Check, many: { window: MetricsRequest['win
   const request: MetricsRequest = { window: many.window, groupBy: ['resource_uuid'], limit };
   const page = expectPage(t, await getMetrics(t, request), describe(request));
   const groups = many.events.length;
-  const expected = Math.min(MAX_LIMIT, groups);
+  const expected = Math.min(METRICS_MAX_LIMIT, groups);
   t.assert(page.data.length === expected, `${describe(request)} over ${groups} groups: ${because}, so the first page must hold ${expected} entries, got ${page.data.length}`);
 }
 
-rule('metrics.limit.default', withFixtures, async (t: Check) => {
+const limitDefault = rule('metrics.limit.default', withFixtures, async (t: Check) => {
   await t.property(manyGroupsArb, (many) => expectFullFirstPage(t, many, undefined, 'the default limit is 100 (section 8)'));
 });
 
-rule('metrics.limit.clamped', withFixtures, async (t: Check) => {
-  const limit = fc.oneof(fc.constant(MAX_LIMIT + 1), fc.integer({ min: MAX_LIMIT + 1, max: 1_000_000 }));
+const limitClamped = rule('metrics.limit.clamped', withFixtures, async (t: Check) => {
+  const limit = fc.oneof(fc.constant(METRICS_MAX_LIMIT + 1), fc.integer({ min: METRICS_MAX_LIMIT + 1, max: 1_000_000 }));
   await t.property(fc.tuple(manyGroupsArb, limit), ([many, limit]) =>
     expectFullFirstPage(t, many, limit, `limit=${limit} is silently clamped to 100 (section 8)`),
   );
@@ -62,7 +63,7 @@ type LimitChoice = { how: 'pages' | 'divisor' | 'any'; n: number };
  */
 function limitFor(groups: number, { how, n }: LimitChoice): number {
   if (how === 'pages') return Math.max(1, Math.ceil(groups / n));
-  const divisors = Array.from({ length: Math.min(groups, MAX_LIMIT) }, (_, i) => i + 1).filter((d) => groups % d === 0);
+  const divisors = Array.from({ length: Math.min(groups, METRICS_MAX_LIMIT) }, (_, i) => i + 1).filter((d) => groups % d === 0);
   return how === 'divisor' && divisors.length > 0 ? divisors[n % divisors.length]! : n;
 }
 
@@ -76,7 +77,7 @@ function pagedCaseArb(t: Check) {
   const limit: fc.Arbitrary<LimitChoice> = fc.oneof(
     { weight: 3, arbitrary: fc.record({ how: fc.constant('pages' as const), n: fc.integer({ min: 2, max: 8 }) }) },
     { weight: 2, arbitrary: fc.record({ how: fc.constant('divisor' as const), n: fc.nat() }) },
-    { weight: 1, arbitrary: fc.record({ how: fc.constant('any' as const), n: fc.integer({ min: 1, max: MAX_LIMIT }) }) },
+    { weight: 1, arbitrary: fc.record({ how: fc.constant('any' as const), n: fc.integer({ min: 1, max: METRICS_MAX_LIMIT }) }) },
   );
   return fc.record({ c: caseArb(scenarios, { dimensions: fixtureDimensions(t.config.profile), groupBy: [1, 3] }), limit });
 }
@@ -108,7 +109,7 @@ async function expectComplete(t: Check, request: MetricsRequest & { limit: numbe
 /** Each case at scale walks 10 to 60 pages, each of them reading every event of the window: fewer cases than --runs. */
 const SCALE_RUNS = 3;
 
-rule('metrics.pagination.complete', withFixtures, async (t: Check) => {
+const paginationComplete = rule('metrics.pagination.complete', withFixtures, async (t: Check) => {
   const scale = t.config.fixtureScale;
   if (scale) {
     // Held from before the set is drawn: no other check draws or sends a set of usage events meanwhile, so one is in memory at a time.
@@ -119,7 +120,7 @@ rule('metrics.pagination.complete', withFixtures, async (t: Check) => {
     const scenario = sampleScenario(windows, scaleResources(scale.usageEvents), scale.usageEvents, t.seed, true);
     await setUsage(t, scenario.events);
     const others = fixtureDimensions(t.config.profile).filter((d) => d !== 'resource_uuid');
-    const input = fc.record({ others: groupByArb(others, 0, 2) as fc.Arbitrary<Dimension[]>, at: fc.nat(), limit: fc.integer({ min: 50, max: MAX_LIMIT }) });
+    const input = fc.record({ others: groupByArb(others, 0, 2) as fc.Arbitrary<Dimension[]>, at: fc.nat(), limit: fc.integer({ min: 50, max: METRICS_MAX_LIMIT }) });
     await t.property(
       input,
       async ({ others: rest, at, limit }) => {
@@ -138,7 +139,7 @@ rule('metrics.pagination.complete', withFixtures, async (t: Check) => {
   });
 });
 
-rule('metrics.pagination.last-page', withFixtures, async (t: Check) => {
+const paginationLastPage = rule('metrics.pagination.last-page', withFixtures, async (t: Check) => {
   await t.property(pagedCaseArb(t), async ({ c, limit: choice }) => {
     const { groups, request } = await pagedCase(t, c, choice);
     const total = groups.size;
@@ -201,7 +202,7 @@ function varied(t: Check, request: MetricsRequest, resolved: ResolvedWindow, par
   }
 }
 
-rule('metrics.cursor.bound-to-query', withFixtures, async (t: Check) => {
+const cursorBoundToQuery = rule('metrics.cursor.bound-to-query', withFixtures, async (t: Check) => {
   const parts: Variation[] = ['groupBy', 'window', 'resourceType', 'workspace', 'resolution'];
   const input = fc.record({ fixture: cursorCaseArb(t), part: fc.constantFrom(...parts), pick: fc.nat() });
   await t.property(input, async ({ fixture, part, pick }) => {
@@ -214,7 +215,7 @@ rule('metrics.cursor.bound-to-query', withFixtures, async (t: Check) => {
   });
 });
 
-rule('metrics.cursor.lifetime', withFixtures, async (t: Check) => {
+const cursorLifetime = rule('metrics.cursor.lifetime', withFixtures, async (t: Check) => {
   const input = fc.tuple(cursorCaseArb(t), cursorAgesArb).map(([fixture, ages]) => ({ fixture, ...ages }));
   await t.control.set('reset');
   try {
@@ -230,3 +231,5 @@ rule('metrics.cursor.lifetime', withFixtures, async (t: Check) => {
     await t.control.set('reset');
   }
 });
+
+export const checks = [limitDefault, limitClamped, paginationComplete, paginationLastPage, cursorBoundToQuery, cursorLifetime];

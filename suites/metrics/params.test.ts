@@ -2,12 +2,13 @@
 // a value that is no date-time, is refused (4xx), never failed (5xx).
 import fc from 'fast-check';
 import { badWindowArb, groupByArb, hoursWindowArb } from '../../generators/metrics-fixtures.ts';
-import { rule, type Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
 import { metricsPath } from './client.ts';
 import { badWindowQuery } from './params.ts';
 import { expectRefused } from '../support/error-body.ts';
 
-rule('metrics.params.window-required', { needs: ['accountId'] }, async (t: Check) => {
+const paramsWindowRequired = rule('metrics.params.window-required', { needs: ['accountId'] }, async (t: Check) => {
   const input = fc.record({ window: hoursWindowArb, bad: badWindowArb, groupBy: groupByArb(t.config.profile.groupByDimensions, 0, 3) });
   await t.property(input, async ({ window, bad, groupBy }) => {
     const { query, what } = badWindowQuery(window, bad);
@@ -15,3 +16,5 @@ rule('metrics.params.window-required', { needs: ['accountId'] }, async (t: Check
     expectRefused(t, res, `the metrics endpoint with ${what}`);
   });
 });
+
+export const checks = [paramsWindowRequired];

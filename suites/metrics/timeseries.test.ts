@@ -11,9 +11,10 @@ import {
   usageScenarioArb,
   type Window,
 } from '../../generators/metrics-fixtures.ts';
-import { rule, type Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
 import type { ResolutionChoice } from '../../spec/profile.ts';
-import { bucketsOf, rfc3339, SECOND_MS, type BucketUnit } from './calendar.ts';
+import { bucketsOf, rfc3339, SECOND_MS, type BucketUnit } from '../../generators/calendar.ts';
 import { describe, expectPage, getMetrics, pointTime, withFixtures, type Entry } from './client.ts';
 import { amountMessage, closeTo } from './compare.ts';
 import { entryKey, fixtureDimensions, groupLabel, usd, type ExpectedGroup } from './oracle.ts';
@@ -36,7 +37,7 @@ async function eachEntry(t: Check, body: (entry: Entry, group: ExpectedGroup | u
   });
 }
 
-rule('metrics.timeseries.every-bucket', withFixtures, async (t: Check) => {
+const timeseriesEveryBucket = rule('metrics.timeseries.every-bucket', withFixtures, async (t: Check) => {
   await eachEntry(t, (entry, group, { query, expected }, label) => {
     const where = `${query}: the timeseries of the entry ${label}`;
     const times = entry.timeseries.map(pointTime);
@@ -55,7 +56,7 @@ rule('metrics.timeseries.every-bucket', withFixtures, async (t: Check) => {
   });
 });
 
-rule('metrics.timeseries.bucket-cost', withFixtures, async (t: Check) => {
+const timeseriesBucketCost = rule('metrics.timeseries.bucket-cost', withFixtures, async (t: Check) => {
   await eachEntry(t, (entry, group, { query, expected }, label) => {
     let sum = 0;
     for (const point of entry.timeseries) {
@@ -78,7 +79,7 @@ function autoWindowsArb(resolution: ResolutionChoice, index: number, bounds: { m
   return [aligned, boundary].filter((a): a is fc.Arbitrary<Window> => a !== undefined);
 }
 
-rule('metrics.resolution.auto', withFixtures, async (t: Check) => {
+const resolutionAuto = rule('metrics.resolution.auto', withFixtures, async (t: Check) => {
   const { profile } = t.config;
   const choices = profile.resolutions.flatMap((resolution, index) => {
     const bounds = autoLengthBounds(profile, index);
@@ -105,7 +106,7 @@ rule('metrics.resolution.auto', withFixtures, async (t: Check) => {
 /** A rough length of one bucket, for windows just past a cap. */
 const BUCKET_SECONDS: Record<BucketUnit, number> = { hour: 3600, day: 86_400, week: 7 * 86_400, month: 31 * 86_400 };
 
-rule('metrics.resolution.explicit-cap', { needs: ['accountId'] }, async (t: Check) => {
+const resolutionExplicitCap = rule('metrics.resolution.explicit-cap', { needs: ['accountId'] }, async (t: Check) => {
   const cases = t.config.profile.resolutions.flatMap((resolution) => {
     const max = resolution.maxWindowSeconds;
     const start = bucketStartArb(resolution.bucket);
@@ -127,3 +128,5 @@ rule('metrics.resolution.explicit-cap', { needs: ['accountId'] }, async (t: Chec
     else expectRefused(t, res, `${describe(request)}, a window of ${length} s above the ${max} s of ${resolution.name},`, { status: 400 });
   });
 });
+
+export const checks = [timeseriesEveryBucket, timeseriesBucketCost, resolutionAuto, resolutionExplicitCap];

@@ -1,12 +1,13 @@
 // Sections 2.4, 2.5, 4.1: GET /egressips and GET /customdomains answer bare arrays
 // of every item of the caller's workspace, and only of it, each as set.
-import { rule, type Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule, type CheckDefinition } from '../../harness/rule.ts';
 import { listingFixtures, type Json, type ListingKind } from '../../generators/resources-fixtures.ts';
 import type { Profile } from '../../spec/profile.ts';
 import { differences } from '../support/compare.ts';
-import { LISTING, nameOf, pairByName, readListing } from './target.ts';
+import { LISTING, nameOf, pairByName, readListing } from './client.ts';
 import { isObject, show } from '../support/json.ts';
-import { assertNoProblems } from '../support/documented.ts';
+import { expectNoProblems } from '../support/documented.ts';
 
 /** Sections 2.4, 2.5: the fields each listing returns as set, and the values the profile pins. */
 function specProblems(kind: ListingKind, profile: Profile, given: Json, returned: Json): string[] {
@@ -25,18 +26,19 @@ function specProblems(kind: ListingKind, profile: Profile, given: Json, returned
 
 const names = (items: Json[]) => items.map((i) => String(nameOf(i)));
 
-for (const kind of ['egressips', 'customdomains'] as const) {
+/** The three checks of one listing. */
+function listingChecks(kind: ListingKind): CheckDefinition[] {
   const { path, label } = LISTING[kind];
 
-  rule(`resources.${kind}.spec`, { needs: ['control'] }, async (t: Check) => {
+  const spec = rule(`resources.${kind}.spec`, { needs: ['control'] }, async (t: Check) => {
     await t.property(listingFixtures(kind, t.config.profile, 1), async (items) => {
       await t.control.set(kind, { items });
       const listed = await readListing(t, kind);
-      assertNoProblems(t, pairByName(items, listed).flatMap((p) => specProblems(kind, t.config.profile, p.given, p.returned)));
+      expectNoProblems(t, pairByName(items, listed).flatMap((p) => specProblems(kind, t.config.profile, p.given, p.returned)));
     });
   });
 
-  rule(`resources.${kind}.whole-workspace`, { needs: ['control'] }, async (t: Check) => {
+  const wholeWorkspace = rule(`resources.${kind}.whole-workspace`, { needs: ['control'] }, async (t: Check) => {
     await t.property(listingFixtures(kind, t.config.profile), async (items) => {
       await t.control.set(kind, { items });
       const listed = names(await readListing(t, kind));
@@ -51,7 +53,7 @@ for (const kind of ['egressips', 'customdomains'] as const) {
     });
   });
 
-  rule(`resources.${kind}.workspace-only`, { needs: ['control', 'otherWorkspace'] }, async (t: Check) => {
+  const workspaceOnly = rule(`resources.${kind}.workspace-only`, { needs: ['control', 'otherWorkspace'] }, async (t: Check) => {
     const other = t.token('otherWorkspace');
     await t.property(listingFixtures(kind, t.config.profile, 1), async (items) => {
       await t.control.set(kind, { items });
@@ -62,4 +64,8 @@ for (const kind of ['egressips', 'customdomains'] as const) {
       );
     });
   });
+
+  return [spec, wholeWorkspace, workspaceOnly];
 }
+
+export const checks = [...listingChecks('egressips'), ...listingChecks('customdomains')];

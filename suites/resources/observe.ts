@@ -4,8 +4,8 @@
 import type { Check } from '../../harness/check.ts';
 import { fixtureSet, type FixtureSet, type Json } from '../../generators/resources-fixtures.ts';
 import type { Kind } from './shapes.ts';
-import { fetchFunctions, fetchListing, fetchSandbox, nameOf, pairByName, setFixtures } from './target.ts';
-import { assertNoProblems } from '../support/documented.ts';
+import { fetchFunctions, fetchListing, fetchSandbox, nameOf, pairByName, setFixtures } from './client.ts';
+import { expectNoProblems } from '../support/documented.ts';
 
 export interface Observed {
   kind: Kind;
@@ -59,7 +59,7 @@ async function readAll(t: Check, kinds: Kind[], set: Partial<FixtureSet> | undef
  */
 export async function checkResources(t: Check, kinds: Kind[], problemsOf: (observed: Observed) => string[]): Promise<void> {
   const report = ({ observed, documentErrors }: Reading) =>
-    assertNoProblems(t, [
+    expectNoProblems(t, [
       ...observed.flatMap((o) => problemsOf(o).map((p) => `${LABEL[o.kind]} ${String(nameOf(o.returned) ?? nameOf(o.given))}: ${p}`)),
       ...documentErrors,
     ]);

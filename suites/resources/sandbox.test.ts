@@ -1,27 +1,28 @@
 // Sections 2.3, 4.1, 7: GET /sandboxes/{sandboxName} returns the sandbox as set, and
 // refuses unknown names and other workspaces' sandboxes.
-import { rule, type Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
 import { resourceName, sandboxFixture } from '../../generators/resources-fixtures.ts';
 import { differences } from '../support/compare.ts';
 import { specWithoutSecrets } from './secrets.ts';
-import { nameOf, readSandbox, requestSandbox } from './target.ts';
-import { assertNoProblems } from '../support/documented.ts';
+import { nameOf, readSandbox, requestSandbox } from './client.ts';
+import { expectNoProblems } from '../support/documented.ts';
 import { representationProblems } from './shapes.ts';
 import { expectRefused, refusalStatuses } from '../support/error-body.ts';
 
-rule('resources.sandbox.spec', { needs: ['control'] }, async (t) => {
+const sandboxSpec = rule('resources.sandbox.spec', { needs: ['control'] }, async (t) => {
   await t.property(sandboxFixture(t.config.profile), async (sandbox) => {
     await t.control.set('sandboxes', { items: [sandbox] });
     const returned = await readSandbox(t, String(nameOf(sandbox)));
     // Secret values are the secrets rules' concern: they are masked here.
-    assertNoProblems(t, [...differences(specWithoutSecrets(sandbox), returned.spec, 'spec'), ...representationProblems(t.config.profile, returned)]);
+    expectNoProblems(t, [...differences(specWithoutSecrets(sandbox), returned.spec, 'spec'), ...representationProblems(t.config.profile, returned)]);
   });
 });
 
 /** The profile's GET /sandboxes error statuses a refusal may take (section 7 does not show them). */
 const clientErrorStatuses = (t: Check) => refusalStatuses(t.config.profile.sandboxErrorStatuses);
 
-rule('resources.sandbox.not-found', {}, async (t: Check) => {
+const sandboxNotFound = rule('resources.sandbox.not-found', {}, async (t: Check) => {
   // The names end with random characters: no target holds them.
   await t.property(resourceName, async (name) => {
     const res = await requestSandbox(t, name);
@@ -31,7 +32,7 @@ rule('resources.sandbox.not-found', {}, async (t: Check) => {
   });
 });
 
-rule('resources.sandbox.workspace-scoped', { needs: ['control', 'otherWorkspace'] }, async (t: Check) => {
+const sandboxWorkspaceScoped = rule('resources.sandbox.workspace-scoped', { needs: ['control', 'otherWorkspace'] }, async (t: Check) => {
   const other = t.token('otherWorkspace');
   await t.property(sandboxFixture(t.config.profile), async (sandbox) => {
     await t.control.set('sandboxes', { items: [sandbox] });
@@ -40,3 +41,5 @@ rule('resources.sandbox.workspace-scoped', { needs: ['control', 'otherWorkspace'
     expectRefused(t, res, `resources belong to one workspace (section 1): the admin of another workspace asking for ${name}`, { status: clientErrorStatuses(t) });
   });
 });
+
+export const checks = [sandboxSpec, sandboxNotFound, sandboxWorkspaceScoped];

@@ -2,12 +2,13 @@
 // caller asks for them and holds the workspace admin role. Every check searches the
 // whole raw answer (body and headers) for each generated secret value.
 import fc from 'fast-check';
-import { rule, type Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
 import type { HttpResponse } from '../../harness/http.ts';
 import { sandboxWithSecrets } from '../../generators/resources-fixtures.ts';
 import { secretsOf, shownSecrets, type Secret } from './secrets.ts';
-import { nameOf, requestSandbox, type SandboxRequest } from './target.ts';
-import { assertDocumented } from '../support/documented.ts';
+import { nameOf, requestSandbox, type SandboxRequest } from './client.ts';
+import { expectDocumented } from '../support/documented.ts';
 
 type Ask = SandboxRequest['showSecrets'];
 
@@ -33,10 +34,10 @@ async function askForSandbox(
   });
 }
 
-rule('resources.secrets.hidden-unless-asked', { needs: ['control'] }, async (t: Check) => {
+const secretsHiddenUnlessAsked = rule('resources.secrets.hidden-unless-asked', { needs: ['control'] }, async (t: Check) => {
   await askForSandbox(t, t.config.credentials.admin, fc.constantFrom<Ask>(undefined, 'false'), (res, secrets, ask) => {
     t.assert(res.status === 200, `GET /sandboxes/{name} ${describeAsk(t, ask)} must answer 200 with the sandbox, got ${res.status}`);
-    assertDocumented(t, 'getSandbox', res);
+    expectDocumented(t, 'getSandbox', res);
     const shown = shownSecrets(res, secrets);
     t.assert(
       shown.length === 0,
@@ -45,10 +46,10 @@ rule('resources.secrets.hidden-unless-asked', { needs: ['control'] }, async (t: 
   });
 });
 
-rule('resources.secrets.member-never-sees', { needs: ['control', 'member'] }, async (t: Check) => {
+const secretsMemberNeverSees = rule('resources.secrets.member-never-sees', { needs: ['control', 'member'] }, async (t: Check) => {
   await askForSandbox(t, t.token('member'), fc.constantFrom<Ask>('true', undefined), (res, secrets, ask) => {
     // A masked answer and a refusal are both correct; only a shown value is not.
-    if (res.status === 200) assertDocumented(t, 'getSandbox', res);
+    if (res.status === 200) expectDocumented(t, 'getSandbox', res);
     const shown = shownSecrets(res, secrets);
     t.assert(
       shown.length === 0,
@@ -57,10 +58,10 @@ rule('resources.secrets.member-never-sees', { needs: ['control', 'member'] }, as
   });
 });
 
-rule('resources.secrets.shown-to-admin-who-asks', { needs: ['control'] }, async (t: Check) => {
+const secretsShownToAdminWhoAsks = rule('resources.secrets.shown-to-admin-who-asks', { needs: ['control'] }, async (t: Check) => {
   await askForSandbox(t, t.config.credentials.admin, fc.constant<Ask>('true'), (res, secrets, ask) => {
     t.assert(res.status === 200, `GET /sandboxes/{name} ${describeAsk(t, ask)} must answer 200 with the sandbox, got ${res.status}`);
-    assertDocumented(t, 'getSandbox', res);
+    expectDocumented(t, 'getSandbox', res);
     const shown = new Set(shownSecrets(res, secrets).map((s) => s.value));
     const hidden = secrets.filter((s) => !shown.has(s.value));
     t.assert(
@@ -69,3 +70,5 @@ rule('resources.secrets.shown-to-admin-who-asks', { needs: ['control'] }, async 
     );
   }, 'shown');
 });
+
+export const checks = [secretsHiddenUnlessAsked, secretsMemberNeverSees, secretsShownToAdminWhoAsks];

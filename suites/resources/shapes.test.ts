@@ -1,7 +1,7 @@
 // Sections 2.1, 2.3, 2.4, 2.5, 3, 6: the fields every returned resource has, with
 // their rules. With the control URL over generated fixtures; without it, over what
 // the target holds.
-import { rule } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
 import { checkResources } from './observe.ts';
 import { deploymentStatusProblems, eventsProblems, expiresInProblems, metadataProblems, readOnlyProblems, runStateProblems, type Kind } from './shapes.ts';
 
@@ -9,13 +9,13 @@ const EVERY_KIND: Kind[] = ['functions', 'sandboxes', 'egressips', 'customdomain
 /** Sections 2.2, 2.3, 2.4, 6: the kinds with a deployment status and events. */
 const DEPLOYED_KINDS: Kind[] = ['functions', 'sandboxes', 'egressips'];
 
-rule('resources.metadata.fields', {}, (t) => checkResources(t, EVERY_KIND, (o) => metadataProblems(o.kind, o.returned, o.given)));
+const metadataFields = rule('resources.metadata.fields', {}, (t) => checkResources(t, EVERY_KIND, (o) => metadataProblems(o.kind, o.returned, o.given)));
 
-rule('resources.metadata.read-only', {}, (t) => checkResources(t, EVERY_KIND, (o) => readOnlyProblems(o.kind, o.returned)));
+const metadataReadOnly = rule('resources.metadata.read-only', {}, (t) => checkResources(t, EVERY_KIND, (o) => readOnlyProblems(o.kind, o.returned)));
 
-rule('resources.deployment-status', {}, (t) => checkResources(t, DEPLOYED_KINDS, (o) => deploymentStatusProblems(o.returned)));
+const deploymentStatus = rule('resources.deployment-status', {}, (t) => checkResources(t, DEPLOYED_KINDS, (o) => deploymentStatusProblems(o.returned)));
 
-rule('resources.events', {}, async (t) => {
+const events = rule('resources.events', {}, async (t) => {
   // Events are read-only and filled by the target, which may keep none of those the fixtures give.
   let records = 0;
   await checkResources(t, DEPLOYED_KINDS, (o) => {
@@ -25,6 +25,8 @@ rule('resources.events', {}, async (t) => {
   if (records === 0) t.skip('no sandbox or egress IP came back with events (read-only, filled by the target): no event record to check');
 });
 
-rule('resources.sandbox.run-state', {}, (t) => checkResources(t, ['sandboxes'], (o) => runStateProblems(o.returned, t.config.profile.runStateField)));
+const sandboxRunState = rule('resources.sandbox.run-state', {}, (t) => checkResources(t, ['sandboxes'], (o) => runStateProblems(o.returned, t.config.profile.runStateField)));
 
-rule('resources.sandbox.expires-in', {}, (t) => checkResources(t, ['sandboxes'], (o) => expiresInProblems(o.returned)));
+const sandboxExpiresIn = rule('resources.sandbox.expires-in', {}, (t) => checkResources(t, ['sandboxes'], (o) => expiresInProblems(o.returned)));
+
+export const checks = [metadataFields, metadataReadOnly, deploymentStatus, events, sandboxRunState, sandboxExpiresIn];

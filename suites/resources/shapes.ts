@@ -1,6 +1,7 @@
 // The shape rules of sections 2.1 to 2.5, 3 and 6, applied to one resource as the
 // target returned it. Each function lists what is wrong, in the specification's words.
-import { DEPLOYMENT_STATUSES, RUN_STATES, type FixtureSet, type Json } from '../../generators/resources-fixtures.ts';
+import type { FixtureSet, Json } from '../../generators/resources-fixtures.ts';
+import { DEPLOYMENT_STATUSES, RUN_STATES } from '../../spec/facts.ts';
 import { differences } from '../support/compare.ts';
 import { isObject, show } from '../support/json.ts';
 import type { Profile } from '../../spec/profile.ts';

@@ -1,9 +1,11 @@
 // Sections 2.6, 4.2: PUT /filesystem/{path} writes files and directories and
 // refuses permissions that are not octal mode notation.
 import fc from 'fast-check';
-import { rule, type Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
 import { badPermissions, encodePath, fileWrites } from '../../generators/sandbox-address-inputs.ts';
-import { assertDocumented, assertRefused } from './target.ts';
+import { expectDocumented } from '../support/documented.ts';
+import { expectInputRefused } from './client.ts';
 import { isObject, show } from '../support/json.ts';
 
 /** The answer's path names the written one: the same segments, maybe under a root the sandbox adds in front. */
@@ -12,14 +14,14 @@ function namesWrittenPath(answered: string, written: string): boolean {
   return a === w || a.endsWith(`/${w}`);
 }
 
-rule('sandbox-address.filesystem.write', { needs: ['sandboxUrl', 'writes'] }, async (t: Check) => {
+const filesystemWrite = rule('sandbox-address.filesystem.write', { needs: ['sandboxUrl', 'writes'] }, async (t: Check) => {
   await t.property(fileWrites, async (writes) => {
     for (const { segments, body } of writes) {
       const res = await t.sandbox(`/filesystem${encodePath(segments)}`, { method: 'PUT', token: t.config.credentials.admin, body });
       const written = segments.join('/');
       const what = body.isDirectory ? 'directory' : 'file';
       t.assert(res.status === 200, `PUT /filesystem/${written} must create the ${what} and answer 200 (section 4.2), got ${res.status}`);
-      assertDocumented(t, 'writeFile', res);
+      expectDocumented(t, 'writeFile', res, 'sandbox');
       // message and path are not marked Required (CONTRACT 3); a path that is given names the written one.
       const answer = res.json;
       t.assert(
@@ -30,12 +32,14 @@ rule('sandbox-address.filesystem.write', { needs: ['sandboxUrl', 'writes'] }, as
   });
 });
 
-rule('sandbox-address.filesystem.bad-permissions', { needs: ['sandboxUrl', 'writes'] }, async (t: Check) => {
+const filesystemBadPermissions = rule('sandbox-address.filesystem.bad-permissions', { needs: ['sandboxUrl', 'writes'] }, async (t: Check) => {
   const cases = fc.record({ permissions: badPermissions, isDirectory: fc.boolean(), token: fc.string({ unit: fc.constantFrom(...'abcdefghij0123456789'), minLength: 10, maxLength: 10 }) });
   await t.property(cases, async ({ permissions, isDirectory, token }) => {
     const segments = ['tmp', `cp-conformance-${token}`, isDirectory ? 'dir' : 'file.txt'];
     const body = isDirectory ? { isDirectory, permissions } : { content: 'x', permissions };
     const res = await t.sandbox(`/filesystem${encodePath(segments)}`, { method: 'PUT', token: t.config.credentials.admin, body });
-    assertRefused(t, 'writeFile', res, `PUT /filesystem/${segments.join('/')} with permissions ${show(permissions)}, not octal mode notation (section 2.6),`);
+    expectInputRefused(t, 'writeFile', res, `PUT /filesystem/${segments.join('/')} with permissions ${show(permissions)}, not octal mode notation (section 2.6),`);
   });
 });
+
+export const checks = [filesystemWrite, filesystemBadPermissions];

@@ -1,13 +1,15 @@
 // Sections 2.6, 4.2: DELETE /network/process/{pid}/monitor stops port monitoring of
 // a process of the sandbox and refuses what is not a process id.
-import { rule, type Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
 import { nonNumericPid, processes } from '../../generators/sandbox-address-inputs.ts';
-import { assertDocumented, assertRefused } from './target.ts';
+import { expectDocumented } from '../support/documented.ts';
+import { expectInputRefused } from './client.ts';
 import { isObject, show } from '../support/json.ts';
 
 const monitorPath = (pid: string) => `/network/process/${encodeURIComponent(pid)}/monitor`;
 
-rule('sandbox-address.monitor.stop', { needs: ['control', 'sandboxUrl', 'writes'] }, async (t: Check) => {
+const monitorStop = rule('sandbox-address.monitor.stop', { needs: ['control', 'sandboxUrl', 'writes'] }, async (t: Check) => {
   await t.property(processes, async (items) => {
     await t.control.set('processes', { items });
     for (const { pid } of items) {
@@ -18,14 +20,16 @@ rule('sandbox-address.monitor.stop', { needs: ['control', 'sandboxUrl', 'writes'
         isObject(res.json) && (!empty || Object.keys(res.json).length === 0),
         `the monitor stop response is ${empty ? 'an empty JSON object (section 2.6)' : 'a JSON object (the profile\'s monitorStopBody)'}, got ${show(res.text)}`,
       );
-      assertDocumented(t, 'stopPortMonitoring', res);
+      expectDocumented(t, 'stopPortMonitoring', res, 'sandbox');
     }
   });
 });
 
-rule('sandbox-address.monitor.bad-pid', { needs: ['sandboxUrl', 'writes'] }, async (t: Check) => {
+const monitorBadPid = rule('sandbox-address.monitor.bad-pid', { needs: ['sandboxUrl', 'writes'] }, async (t: Check) => {
   await t.property(nonNumericPid, async (pid) => {
     const res = await t.sandbox(monitorPath(pid), { method: 'DELETE', token: t.config.credentials.admin });
-    assertRefused(t, 'stopPortMonitoring', res, `DELETE /network/process/${pid}/monitor with ${show(pid)}, which is not a process id,`);
+    expectInputRefused(t, 'stopPortMonitoring', res, `DELETE /network/process/${pid}/monitor with ${show(pid)}, which is not a process id,`);
   });
 });
+
+export const checks = [monitorStop, monitorBadPid];

@@ -1,8 +1,10 @@
 // Sections 2.6, 4.2: GET /process/{identifier}/logs by process id and by name, and
 // for processes the sandbox does not have.
-import { rule, type Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/check.ts';
+import { rule } from '../../harness/rule.ts';
 import { processes, unknownProcessIdentifier, type ProcessFixture } from '../../generators/sandbox-address-inputs.ts';
-import { assertDocumented, assertRefused } from './target.ts';
+import { expectDocumented } from '../support/documented.ts';
+import { expectInputRefused } from './client.ts';
 import { show } from '../support/json.ts';
 
 /** `part` appears in `whole` in order, maybe interleaved with other output (a merged log may mix the two streams). */
@@ -21,7 +23,7 @@ function isSubsequence(part: string, whole: string): boolean {
 async function assertLogsOf(t: Check, process: ProcessFixture, identifier: string, by: string): Promise<void> {
   const res = await t.sandbox(`/process/${encodeURIComponent(identifier)}/logs`, { token: t.config.credentials.admin });
   t.assert(res.status === 200, `GET /process/${identifier}/logs of a process of the sandbox (by ${by}) must answer 200 (section 4.2), got ${res.status}`);
-  assertDocumented(t, 'getProcessLogs', res);
+  expectDocumented(t, 'getProcessLogs', res, 'sandbox');
   const logs = res.json as Record<string, unknown>;
   const streams = [
     ['stdout', process.stdout],
@@ -37,24 +39,25 @@ async function assertLogsOf(t: Check, process: ProcessFixture, identifier: strin
   t.assert(problems.length === 0, `the logs of process ${process.pid} (${process.name}) by ${by}: ${problems.join('; ')}`);
 }
 
-rule('sandbox-address.process-logs.content', { needs: ['control', 'sandboxUrl'] }, async (t: Check) => {
+const processLogsContent = rule('sandbox-address.process-logs.content', { needs: ['control', 'sandboxUrl'] }, async (t: Check) => {
   await t.property(processes, async (items) => {
     await t.control.set('processes', { items });
     for (const p of items) await assertLogsOf(t, p, p.pid, 'process id');
   });
 });
 
-rule('sandbox-address.process-logs.by-name', { needs: ['control', 'sandboxUrl'] }, async (t: Check) => {
+const processLogsByName = rule('sandbox-address.process-logs.by-name', { needs: ['control', 'sandboxUrl'] }, async (t: Check) => {
   await t.property(processes, async (items) => {
     await t.control.set('processes', { items });
     for (const p of items) await assertLogsOf(t, p, p.name, 'process name');
   });
 });
 
-rule('sandbox-address.process-logs.unknown', { needs: ['sandboxUrl'] }, async (t: Check) => {
+const processLogsUnknown = rule('sandbox-address.process-logs.unknown', { needs: ['sandboxUrl'] }, async (t: Check) => {
   await t.property(unknownProcessIdentifier, async (identifier) => {
     const res = await t.sandbox(`/process/${encodeURIComponent(identifier)}/logs`, { token: t.config.credentials.admin });
-    assertRefused(t, 'getProcessLogs', res, `GET /process/${identifier}/logs of a process the sandbox does not have`);
+    expectInputRefused(t, 'getProcessLogs', res, `GET /process/${identifier}/logs of a process the sandbox does not have`);
   });
 });
 
+export const checks = [processLogsContent, processLogsByName, processLogsUnknown];

@@ -14,11 +14,11 @@ export function documentErrors(operationId: string, res: HttpResponse, api: 'con
 }
 
 /** Fails the check with every problem found. */
-export function assertNoProblems(t: Check, problems: string[]): void {
+export function expectNoProblems(t: Check, problems: string[]): void {
   t.assert(problems.length === 0, problems.slice(0, 8).join('; ') + (problems.length > 8 ? `; and ${problems.length - 8} more` : ''));
 }
 
 /** Fails the check when the answer is not JSON or does not match the document. */
-export function assertDocumented(t: Check, operationId: string, res: HttpResponse, api: 'controlPlane' | 'sandbox' = 'controlPlane'): void {
-  assertNoProblems(t, documentErrors(operationId, res, api));
+export function expectDocumented(t: Check, operationId: string, res: HttpResponse, api: 'controlPlane' | 'sandbox' = 'controlPlane'): void {
+  expectNoProblems(t, documentErrors(operationId, res, api));
 }

@@ -5,12 +5,7 @@ import { PAGED_LISTING_SINCE } from '../../../spec/versions.ts';
 import { apiError, type Reply } from '../../area.ts';
 import type { Faults } from '../../faults/registry.ts';
 import type { Variants } from '../../variants/registry.ts';
-import { SORTS, type Sort } from './store.ts';
-
-const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 200;
-const MAX_Q = 200;
-const MIN_Q = 2;
+import { DEFAULT_FUNCTION_SORT, FUNCTION_SORTS, FUNCTIONS_DEFAULT_LIMIT, FUNCTIONS_MAX_LIMIT, MAX_QUERY_LENGTH, MIN_QUERY_LENGTH, type FunctionSort } from '../../../spec/facts.ts';
 
 export type Shape = 'paged' | 'legacy' | 'unversioned';
 
@@ -48,9 +43,9 @@ export function shapeOf(version: string | undefined, faults: Faults, variants: V
 const BLAXEL_LEGACY_VERSION = '2026-04-16';
 
 export interface PagedQuery {
-  sort: Sort;
+  sort: FunctionSort;
   /** The order the page is read in (differs from `sort` only under a fault). */
-  order: Sort;
+  order: FunctionSort;
   limit: number;
   /** Trimmed and lowercased; '' when under 2 characters (no filter). */
   q: string;
@@ -60,25 +55,25 @@ export interface PagedQuery {
 
 /** `clampUnderMinimum`: the variant clamps-limit-under-minimum serves an integer under 1 as 1. */
 export function parseLimit(raw: string | null, faults: Faults, clampUnderMinimum = false): number | Reply {
-  if (raw === null) return faults.has('functions-default-limit-20') ? 20 : DEFAULT_LIMIT;
+  if (raw === null) return faults.has('functions-default-limit-20') ? 20 : FUNCTIONS_DEFAULT_LIMIT;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) {
-    if (faults.has('functions-limit-zero-served') && /^-?\d+$/.test(raw)) return DEFAULT_LIMIT;
+    if (faults.has('functions-limit-zero-served') && /^-?\d+$/.test(raw)) return FUNCTIONS_DEFAULT_LIMIT;
     if (clampUnderMinimum && /^-?\d+$/.test(raw)) return 1;
     return badRequest(`limit must be an integer of at least 1, got "${raw}"`);
   }
   const limit = Number(raw);
   if (faults.has('functions-limit-not-clamped')) return limit;
   if (faults.has('functions-limit-capped-at-100')) return Math.min(limit, 100);
-  return Math.min(limit, MAX_LIMIT);
+  return Math.min(limit, FUNCTIONS_MAX_LIMIT);
 }
 
 /** `lenient`: the variant lenient-enum-values serves a value outside the enum with the default. */
-function parseSort(raw: string | null, faults: Faults, lenient: boolean): Sort | Reply {
-  const fallback: Sort = faults.has('functions-default-sort-asc') ? 'createdAt:asc' : 'createdAt:desc';
+function parseSort(raw: string | null, faults: Faults, lenient: boolean): FunctionSort | Reply {
+  const fallback: FunctionSort = faults.has('functions-default-sort-asc') ? 'createdAt:asc' : DEFAULT_FUNCTION_SORT;
   if (raw === null) return fallback;
-  if ((SORTS as readonly string[]).includes(raw)) return raw as Sort;
+  if ((FUNCTION_SORTS as readonly string[]).includes(raw)) return raw as FunctionSort;
   if (faults.has('functions-unknown-sort-served') || lenient) return fallback;
-  return badRequest(`sort must be one of ${SORTS.join(', ')}, got "${raw}"`);
+  return badRequest(`sort must be one of ${FUNCTION_SORTS.join(', ')}, got "${raw}"`);
 }
 
 /** Section 4.1: trimmed, lowercased, under 2 characters means no filter. */
@@ -86,7 +81,7 @@ export function normaliseQ(raw: string | null, faults: Faults): string {
   let q = raw ?? '';
   if (!faults.has('functions-q-not-trimmed')) q = q.trim();
   if (!faults.has('functions-q-not-lowercased')) q = q.toLowerCase();
-  const min = faults.has('functions-one-char-q-filters') ? 1 : MIN_Q;
+  const min = faults.has('functions-one-char-q-filters') ? 1 : MIN_QUERY_LENGTH;
   return q.length < min ? '' : q;
 }
 
@@ -97,8 +92,8 @@ export function parsePagedQuery(query: URLSearchParams, faults: Faults, variants
   const limit = parseLimit(query.get('limit'), faults, variants.has('clamps-limit-under-minimum'));
   if (isReply(limit)) return limit;
   const rawQ = query.get('q');
-  if (rawQ !== null && rawQ.length > MAX_Q && !faults.has('functions-q-bound-ignored'))
-    return badRequest(`q is limited to ${MAX_Q} characters, got ${rawQ.length}`);
+  if (rawQ !== null && rawQ.length > MAX_QUERY_LENGTH && !faults.has('functions-q-bound-ignored'))
+    return badRequest(`q is limited to ${MAX_QUERY_LENGTH} characters, got ${rawQ.length}`);
   const anchor = query.get('anchor');
   if (anchor !== null && anchor !== 'end') return badRequest(`anchor must be "end", got "${anchor}"`);
   if (anchor === 'end' && !sort.startsWith('createdAt:')) return badRequest('anchor=end is supported only with the createdAt sorts');
@@ -106,6 +101,6 @@ export function parsePagedQuery(query: URLSearchParams, faults: Faults, variants
   const cursor = query.get('cursor') || undefined;
   if (anchor === 'end' && cursor !== undefined) return badRequest('anchor=end returns the tail page and takes no cursor');
   const anchorAscending = anchor === 'end' && query.get('sort') === null && faults.has('functions-anchor-without-sort-ascending');
-  const order: Sort = anchorAscending ? 'createdAt:asc' : sort === 'name:desc' && faults.has('functions-name-desc-as-asc') ? 'name:asc' : sort;
+  const order: FunctionSort = anchorAscending ? 'createdAt:asc' : sort === 'name:desc' && faults.has('functions-name-desc-as-asc') ? 'name:asc' : sort;
   return { sort, order, limit, q: normaliseQ(rawQ, faults), anchorEnd: anchor === 'end', ...(cursor !== undefined ? { cursor } : {}) };
 }

@@ -4,11 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { BadStateParams } from '../../area.ts';
 import type { Faults } from '../../faults/registry.ts';
 import type { StoredFunction } from './store.ts';
+import { isObject } from '../../json.ts';
 
 const NAME = /^[a-z0-9-]{1,49}$/;
 const DISPLAY_NAME_MAX = 63;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function checkMetadata(metadata: unknown, index: number): asserts metadata is Record<string, unknown> & { name: string } {
   const where = `items[${index}].metadata`;

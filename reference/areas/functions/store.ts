@@ -2,8 +2,7 @@
 // O(log n + limit): a binary search finds where a cursor's keyset position falls,
 // then the page is read off in order.
 
-export const SORTS = ['createdAt:desc', 'createdAt:asc', 'name:asc', 'name:desc'] as const;
-export type Sort = (typeof SORTS)[number];
+import type { FunctionSort } from '../../../spec/facts.ts';
 
 export interface StoredFunction {
   metadata: { name: string; createdAt: string } & Record<string, unknown>;
@@ -59,7 +58,7 @@ function descending(entries: readonly Entry[], compare: KeyCompare): OrderedView
 }
 
 export class FunctionIndex {
-  private readonly views: Record<Sort, OrderedView>;
+  private readonly views: Record<FunctionSort, OrderedView>;
 
   /** `searchFields` picks the strings of a function a search looks in. */
   constructor(
@@ -86,7 +85,7 @@ export class FunctionIndex {
     return this.functions.length;
   }
 
-  view(sort: Sort): OrderedView {
+  view(sort: FunctionSort): OrderedView {
     return this.views[sort];
   }
 }

@@ -4,10 +4,8 @@ import type { Profile, ResolutionChoice } from '../../../spec/profile.ts';
 import { apiError, type Reply } from '../../area.ts';
 import type { Faults } from '../../faults/registry.ts';
 import { parseRfc3339 } from './time.ts';
+import { MAX_GROUP_BY, METRICS_DEFAULT_LIMIT, METRICS_MAX_LIMIT } from '../../../spec/facts.ts';
 
-export const MAX_GROUP_BY = 3;
-export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 100;
 
 export interface Window {
   start: number;
@@ -17,7 +15,7 @@ export interface Window {
 export interface MetricsQuery extends Window {
   groupBy: string[];
   resolution: ResolutionChoice;
-  /** Already clamped to MAX_LIMIT. */
+  /** Already clamped to METRICS_MAX_LIMIT. */
   limit: number;
   resourceType?: string;
   workspace?: string;
@@ -106,9 +104,9 @@ function parseResolution(text: string | null, window: Window, profile: Profile, 
 
 /** Default 100; a larger value is clamped to 100; below 1 or not an integer is refused. */
 function parseLimit(text: string | null, faults: Faults): Parsed<number> {
-  if (text === null) return { ok: true, value: faults.has('metrics-limit-default-50') ? 50 : DEFAULT_LIMIT };
+  if (text === null) return { ok: true, value: faults.has('metrics-limit-default-50') ? 50 : METRICS_DEFAULT_LIMIT };
   if (!/^-?\d+$/.test(text) || Number(text) < 1) return reject(`limit must be an integer of at least 1, got ${JSON.stringify(text)}`);
   const limit = Number(text);
-  if (limit > MAX_LIMIT && faults.has('metrics-limit-not-clamped')) return reject(`limit must be at most ${MAX_LIMIT}`);
-  return { ok: true, value: Math.min(limit, MAX_LIMIT) };
+  if (limit > METRICS_MAX_LIMIT && faults.has('metrics-limit-not-clamped')) return reject(`limit must be at most ${METRICS_MAX_LIMIT}`);
+  return { ok: true, value: Math.min(limit, METRICS_MAX_LIMIT) };
 }

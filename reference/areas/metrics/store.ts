@@ -2,18 +2,10 @@
 // that a window is found by binary search and a query costs O(events in window).
 import { BadStateParams } from '../../area.ts';
 import { parseRfc3339 } from './time.ts';
+import type { UsageEvent } from '../../../spec/openapi.ts';
 
-export interface StoredEvent {
-  /** Epoch ms. */
-  time: number;
-  workspace: string;
-  resourceType: string;
-  resourceName: string;
-  resourceUuid: string;
-  billingDimension: string;
-  usage: number;
-  cost: number;
-}
+/** An event of the `usage` state, its time as epoch ms. */
+export type StoredEvent = Omit<UsageEvent, 'time'> & { time: number };
 
 const TEXT_FIELDS = ['workspace', 'resourceType', 'resourceName', 'resourceUuid', 'billingDimension'] as const;
 const NUMBER_FIELDS = ['usage', 'cost'] as const;

@@ -1,8 +1,10 @@
 // GET /egressips and GET /customdomains (sections 2.4, 2.5, 4.1): bare arrays of
 // every item of the caller's workspace.
+import type { FaultName } from '../../faults/index.ts';
 import type { AreaEnv, Route } from '../../area.ts';
 import { fillDeployment, iso } from './sandboxes.ts';
-import { readOnlyMetadata, WorkspaceStore, type Json } from './store.ts';
+import type { Json } from '../../json.ts';
+import { readOnlyMetadata, WorkspaceStore } from './store.ts';
 
 export interface Listing {
   state: string;
@@ -18,7 +20,7 @@ interface ListingDefinition {
   /** Carries a deployment status and events (sections 2.4, 6). */
   deployed: boolean;
   /** The fault that lists every workspace's items. */
-  otherWorkspacesFault: string;
+  otherWorkspacesFault: FaultName;
 }
 
 function listing(env: AreaEnv, { state, path, operationId, deployed, otherWorkspacesFault }: ListingDefinition): Listing {

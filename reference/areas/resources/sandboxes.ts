@@ -2,11 +2,11 @@
 // workspace, its secret values masked unless a workspace admin asks for them.
 import { apiError, type AreaEnv, type Route } from '../../area.ts';
 import type { Principal } from '../../identities.ts';
-import { clone, isObject, readOnlyMetadata, WorkspaceStore, type Json } from './store.ts';
+import { isObject, type Json } from '../../json.ts';
+import { clone, readOnlyMetadata, WorkspaceStore } from './store.ts';
+import { DEPLOYMENT_STATUSES, RUN_STATES } from '../../../spec/facts.ts';
 
 /** Section 3. */
-const DEPLOYMENT_STATUSES = ['DELETING', 'TERMINATED', 'FAILED', 'DEACTIVATED', 'DEACTIVATING', 'UPLOADING', 'BUILDING', 'DEPLOYING', 'DEPLOYED', 'BUILT'];
-const RUN_STATES = ['RUNNING', 'STANDBY'];
 /** The profile defaults (CONTRACT section 3) this reference implements. */
 const SHOW_SECRETS_PARAM = 'show_secrets';
 const RUN_STATE_FIELD = 'state';
@@ -16,7 +16,7 @@ export const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The read-only fields of a deployed resource (sections 3, 6): status kept when valid, else DEPLOYED; events kept when given. */
 export function fillDeployment(item: Json, nowIso: string): void {
-  if (typeof item.status !== 'string' || !DEPLOYMENT_STATUSES.includes(item.status)) item.status = 'DEPLOYED';
+  if (typeof item.status !== 'string' || !(DEPLOYMENT_STATUSES as readonly string[]).includes(item.status)) item.status = 'DEPLOYED';
   if (!Array.isArray(item.events)) item.events = [{ type: 'deployment', status: item.status, message: 'deployed', time: nowIso }];
 }
 
@@ -33,7 +33,7 @@ export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; 
       url: `https://sbx-${String(metadata.name)}-${workspace}.reference.invalid`,
     };
     fillDeployment(item, now);
-    if (typeof item[RUN_STATE_FIELD] !== 'string' || !RUN_STATES.includes(item[RUN_STATE_FIELD] as string)) item[RUN_STATE_FIELD] = 'RUNNING';
+    if (typeof item[RUN_STATE_FIELD] !== 'string' || !(RUN_STATES as readonly string[]).includes(item[RUN_STATE_FIELD] as string)) item[RUN_STATE_FIELD] = 'RUNNING';
     item.lastUsedAt = now;
     delete item.expiresIn;
     return item;

@@ -3,10 +3,9 @@
 // when given, the other read-only fields are the target's).
 import { BadStateParams } from '../../area.ts';
 import type { Principal } from '../../identities.ts';
+import { isObject, type Json } from '../../json.ts';
 
-export type Json = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const clone = <T>(value: T): T => structuredClone(value);
 

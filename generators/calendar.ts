@@ -1,6 +1,6 @@
-// UTC calendar arithmetic of the suite (independent of any target): bucket units
-// step with the Date setters, so months have their real lengths.
-import type { ResolutionChoice } from '../../spec/profile.ts';
+// UTC calendar arithmetic of the suite's generators and oracles (independent of any
+// target): bucket units step with the Date setters, so months have their real lengths.
+import type { ResolutionChoice } from '../spec/profile.ts';
 
 export type BucketUnit = ResolutionChoice['bucket'];
 

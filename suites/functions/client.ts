@@ -2,13 +2,16 @@
 // functions checks: each reader fails the check, with what the specification
 // requires, when the answer does not have the shape the rule needs.
 import type { FunctionFixture } from '../../generators/functions-fixtures.ts';
-import type { Check, Need } from '../../harness/check.ts';
-import type { HttpResponse, QueryValue } from '../../harness/http.ts';
+import type { Check } from '../../harness/check.ts';
+import type { Need } from '../../harness/rule.ts';
+import type { HttpResponse } from '../../harness/http.ts';
+import type { QueryValue } from '../../spec/openapi.ts';
 import type { Exchange } from '../../results/model.ts';
-import { DEFAULT_LIMIT, MAX_LIMIT, sliceProblem, type Sort } from './oracle.ts';
+import { sliceProblem } from './oracle.ts';
 import { describeBody, isObject, type JsonObject } from '../support/json.ts';
 import { PAGED_VERSION, versionHeaders } from '../support/versions.ts';
 import { followCursors } from '../support/paging.ts';
+import { FUNCTIONS_DEFAULT_LIMIT, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
 
 /** What a check that sets fixtures needs. */
 export const FIXTURE_NEEDS: Need[] = ['control', 'writes'];
@@ -105,7 +108,7 @@ export async function walkEach(
   onPage: (page: Page, index: number) => void,
   options: ListOptions = {},
 ): Promise<number> {
-  const limit = query.limit === undefined ? DEFAULT_LIMIT : Math.min(Number(query.limit), MAX_LIMIT);
+  const limit = query.limit === undefined ? FUNCTIONS_DEFAULT_LIMIT : Math.min(Number(query.limit), FUNCTIONS_MAX_LIMIT);
   const maxPages = Math.ceil(expectedItems / limit) + 1;
   const fetch = (cursor: string | undefined, i: number) => fetchPage(t, cursor === undefined ? query : { ...query, cursor }, `${what}, page ${i + 1}`, options);
   return followCursors(t, `${what} (${expectedItems} functions, pages of at most ${limit})`, maxPages, fetch, onPage);
@@ -123,7 +126,7 @@ export function expectSlice(
   t: Check,
   page: Page,
   fixtures: readonly FunctionFixture[],
-  position: { sort: Sort; offset: number; count: number },
+  position: { sort: FunctionSort; offset: number; count: number },
   what: string,
 ): void {
   const problem = sliceProblem(page.names, fixtures, position.sort, position.offset, position.count);
@@ -132,9 +135,9 @@ export function expectSlice(
 
 /** The functions of the workspace as the paged listing returns them, by name (at most 200: one page). */
 export async function listedByName(t: Check, what: string, options: ListOptions = {}): Promise<Map<string, JsonObject>> {
-  const res = await listFunctions(t, { limit: MAX_LIMIT }, options);
+  const res = await listFunctions(t, { limit: FUNCTIONS_MAX_LIMIT }, options);
   const page = pageOf(t, res, what);
-  t.assert(!page.hasMore, `${what}: fewer than ${MAX_LIMIT} functions must fit in one page of limit=${MAX_LIMIT}`, page.exchange);
+  t.assert(!page.hasMore, `${what}: fewer than ${FUNCTIONS_MAX_LIMIT} functions must fit in one page of limit=${FUNCTIONS_MAX_LIMIT}`, page.exchange);
   const items = (res.json as { data: JsonObject[] }).data;
   return new Map(items.map((item) => [String((item.metadata as JsonObject).name), item]));
 }

@@ -3,7 +3,7 @@
 import type { Check } from '../../harness/check.ts';
 import type { HttpResponse } from '../../harness/http.ts';
 import type { FixtureSet, Json, ListingKind } from '../../generators/resources-fixtures.ts';
-import { assertNoProblems, documentErrors } from '../support/documented.ts';
+import { expectNoProblems, documentErrors } from '../support/documented.ts';
 import { isObject, show } from '../support/json.ts';
 import { PAGED_VERSION, versionHeaders } from '../support/versions.ts';
 
@@ -61,13 +61,13 @@ export async function fetchFunctions(t: Check): Promise<Fetched<Json[]>> {
 
 export async function readSandbox(t: Check, name: string, request: SandboxRequest = {}): Promise<Json> {
   const { body, documentErrors: errors } = await fetchSandbox(t, name, request);
-  assertNoProblems(t, errors);
+  expectNoProblems(t, errors);
   return body;
 }
 
 export async function readListing(t: Check, kind: ListingKind, token?: string): Promise<Json[]> {
   const { body, documentErrors: errors } = await fetchListing(t, kind, token);
-  assertNoProblems(t, errors);
+  expectNoProblems(t, errors);
   return body;
 }
 

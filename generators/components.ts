@@ -4,7 +4,7 @@
 // The overrides below add only what a schema cannot state.
 import fc from 'fast-check';
 import { stringMatching } from './string-matching.ts';
-import { loadSpecs } from '../spec/openapi.ts';
+import { loadSpecs, type UsageEvent } from '../spec/openapi.ts';
 import { arbitraryFromSchema, dateTimeArb, type JsonSchema } from './schema-arbitrary.ts';
 
 const schemas = (await loadSpecs()).controlPlane.components?.schemas as Record<string, JsonSchema>;
@@ -16,17 +16,6 @@ export interface Resource {
   [field: string]: unknown;
 }
 
-/** CONTRACT section 2. */
-export interface UsageEvent {
-  time: string;
-  workspace: string;
-  resourceType: string;
-  resourceName: string;
-  resourceUuid: string;
-  billingDimension: string;
-  usage: number;
-  cost: number;
-}
 
 /** Fixtures set createdAt in the past (the target keeps it as given). */
 const createdAtArb = dateTimeArb(new Date('2020-01-01T00:00:00Z'), new Date('2025-12-31T23:59:59Z'));

@@ -1,9 +1,8 @@
-// What the sandbox-address checks share: the documented answer, and refusals with
-// a 4xx of the profile's statuses and an {error} body (section 7).
+// What the sandbox-address checks share: a refusal of the caller's input, with a 4xx
+// of the profile's statuses and an {error} body (section 7).
 import type { Check } from '../../harness/check.ts';
 import type { HttpResponse } from '../../harness/http.ts';
 import type { Profile } from '../../spec/profile.ts';
-import { assertDocumented as assertDocumentedIn } from '../support/documented.ts';
 import { expectRefused, refusalStatuses } from '../support/error-body.ts';
 
 export type SandboxOperation = 'writeFile' | 'getProcessLogs' | 'stopPortMonitoring';
@@ -14,12 +13,8 @@ const STATUS_KEY: Record<SandboxOperation, keyof Profile['sandboxAddressErrorSta
   stopPortMonitoring: 'monitor',
 };
 
-/** Fails the check when the answer is not JSON or does not match the sandbox document for its status. */
-export const assertDocumented = (t: Check, operationId: SandboxOperation, res: HttpResponse): void =>
-  assertDocumentedIn(t, operationId, res, 'sandbox');
-
 /** A refusal of the caller's input: a 4xx of the profile's error statuses of the operation (all of them when it lists no 4xx). */
-export function assertRefused(t: Check, operationId: SandboxOperation, res: HttpResponse, situation: string): void {
+export function expectInputRefused(t: Check, operationId: SandboxOperation, res: HttpResponse, situation: string): void {
   const status = refusalStatuses(t.config.profile.sandboxAddressErrorStatuses[STATUS_KEY[operationId]]);
   expectRefused(t, res, situation, { status, surface: 'sandbox' });
 }

@@ -2,7 +2,7 @@
 // all of them alike (authentication, refusals).
 import fc from 'fast-check';
 import type { SuiteConfig } from '../../harness/config.ts';
-import type { QueryValue } from '../../harness/http.ts';
+import type { QueryValue } from '../../spec/openapi.ts';
 import { validRequest } from '../../generators/requests.ts';
 
 export interface PreparedCall {

@@ -1,0 +1,24 @@
+// How a suite states the check of one rule: `rule(id, {needs}, async (t) => ...)` is a
+// plain value (the rule's id, what the check needs from the run, its body). A suite
+// file exports its checks as `checks`; harness/run-check.ts runs one and returns its
+// outcome, harness/checks.entry.ts makes each a vitest test.
+import type { RuleId } from '../spec/rules/index.ts';
+import type { Check } from './check.ts';
+import type { Need } from './needs.ts';
+
+export type { Need } from './needs.ts';
+
+export interface RuleOptions {
+  needs?: Need[];
+}
+
+export interface CheckDefinition {
+  /** The rule of the catalogue (spec/rules/) the check shows. */
+  readonly id: RuleId;
+  readonly needs: readonly Need[];
+  readonly body: (t: Check) => Promise<void>;
+}
+
+export function rule(id: RuleId, options: RuleOptions, body: (t: Check) => Promise<void>): CheckDefinition {
+  return { id, needs: options.needs ?? [], body };
+}

@@ -1,0 +1,26 @@
+// What the runner hands the checks' vitest module (runner/run-suites.ts `provide`) and
+// what each test reports back in its meta: declared here once for vitest's types.
+import type { Evidence } from '../results/model.ts';
+import type { SuiteConfig } from './config.ts';
+
+/** A suite file whose checks the vitest module runs. */
+export interface SuiteFile {
+  /** Absolute path of the module. */
+  file: string;
+  /** Its name in the results, e.g. `functions/limit`. */
+  suite: string;
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    conformance: SuiteConfig;
+    /** The suite files whose checks harness/checks.entry.ts runs. */
+    conformanceSuites: SuiteFile[];
+  }
+  interface TaskMeta {
+    evidence?: Evidence;
+    requests?: number;
+    /** The suite file of the check, e.g. `functions/limit` (harness/checks.entry.ts runs them all as one module). */
+    suite?: string;
+  }
+}

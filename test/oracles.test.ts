@@ -1,0 +1,165 @@
+// The oracles the checks compute their expected answers with, and the fixture locks,
+// against small canned inputs whose answers are worked out by hand: a maintainer who
+// changes one sees in a second what it now accepts and refuses, without a target.
+import { describe, expect, test } from 'vitest';
+import type { Check } from '../harness/check.ts';
+import { createShared, FixtureLocks } from '../harness/coordination.ts';
+import type { FunctionFixture } from '../generators/functions-fixtures.ts';
+import type { FixtureEvent } from '../generators/metrics-fixtures.ts';
+import { normaliseQuery, sliceProblem, wholeSetProblem } from '../suites/functions/oracle.ts';
+import { expectedMetrics } from '../suites/metrics/oracle.ts';
+import { differences } from '../suites/support/compare.ts';
+import { followCursors, pageMetaProblems, type PageMeta } from '../suites/support/paging.ts';
+
+const fn = (name: string, createdAt: string): FunctionFixture => ({
+  metadata: { name, labels: {}, createdAt },
+  spec: { enabled: true, runtime: { generation: 'mk3', transport: 'http-stream' } },
+});
+
+describe('the functions listing oracle (suites/functions/oracle.ts)', () => {
+  const fixtures = [fn('beta', '2024-01-01T00:00:02Z'), fn('alpha', '2024-01-01T00:00:01Z'), fn('gamma', '2024-01-01T00:00:03Z')];
+
+  test('a page is the slice of the sort order at its offset', () => {
+    expect(sliceProblem(['gamma', 'beta'], fixtures, 'createdAt:desc', 0, 2)).toBeUndefined();
+    expect(sliceProblem(['alpha'], fixtures, 'createdAt:desc', 2, 2)).toBeUndefined();
+    expect(sliceProblem(['alpha', 'beta', 'gamma'], fixtures, 'name:asc', 0, 50)).toBeUndefined();
+  });
+
+  test('a page out of order, short, or naming an unknown or repeated function is refused', () => {
+    expect(sliceProblem(['beta', 'gamma'], fixtures, 'createdAt:desc', 0, 2)).toMatch(/^position 0 in createdAt descending order should hold gamma/);
+    expect(sliceProblem(['gamma'], fixtures, 'createdAt:desc', 0, 2)).toMatch(/^expected 2 items .*, got 1$/);
+    expect(sliceProblem(['delta'], fixtures, 'name:asc', 0, 1)).toMatch(/"delta" is not one of the workspace's 3 functions/);
+    expect(sliceProblem(['alpha', 'alpha'], fixtures, 'name:asc', 0, 2)).toMatch(/"alpha" is listed twice/);
+  });
+
+  test('ties of createdAt may come in either order; names collate by code point or with hyphens ignored', () => {
+    const tied = [fn('a', '2024-01-01T00:00:00Z'), fn('b', '2024-01-01T00:00:00Z')];
+    expect(sliceProblem(['a', 'b'], tied, 'createdAt:asc', 0, 2)).toBeUndefined();
+    expect(sliceProblem(['b', 'a'], tied, 'createdAt:asc', 0, 2)).toBeUndefined();
+    // '-' sorts before 'b' by code point; without the hyphen 'ac' sorts after 'ab'.
+    const hyphened = [fn('a-c', '2024-01-01T00:00:00Z'), fn('ab', '2024-01-01T00:00:01Z')];
+    expect(sliceProblem(['a-c', 'ab'], hyphened, 'name:asc', 0, 2)).toBeUndefined();
+    expect(sliceProblem(['ab', 'a-c'], hyphened, 'name:asc', 0, 2)).toBeUndefined();
+    expect(sliceProblem(['ab', 'a-c'], hyphened, 'name:desc', 0, 2)).toBeUndefined();
+  });
+
+  test('the whole set: every function once, in any order', () => {
+    expect(wholeSetProblem(['gamma', 'alpha', 'beta'], fixtures)).toBeUndefined();
+    expect(wholeSetProblem(['gamma', 'alpha'], fixtures)).toMatch(/expected all 3 functions, got 2; missing .*beta/);
+  });
+
+  test('q is trimmed and lowercased, and under 2 characters it is no filter', () => {
+    expect(normaliseQuery('  AbC ')).toBe('abc');
+    expect(normaliseQuery(' X ')).toBe('');
+  });
+});
+
+describe('paging (suites/support/paging.ts)', () => {
+  const page = (hasMore: boolean, nextCursor: string): PageMeta => ({ hasMore, nextCursor });
+
+  test('hasMore says whether items remain; nextCursor is empty on the last page', () => {
+    expect(pageMetaProblems(page(true, 'c1'), 3, 'functions')).toEqual([]);
+    expect(pageMetaProblems(page(false, ''), 0, 'functions')).toEqual([]);
+    expect(pageMetaProblems(page(true, 'c1'), 0, 'functions')).toEqual(['0 functions are not listed yet, so hasMore must be false; got true']);
+    expect(pageMetaProblems(page(false, 'c9'), 0, 'functions')).toEqual([expect.stringMatching(/^hasMore is false, so nextCursor must be empty/)]);
+    expect(pageMetaProblems(page(false, ''), 2, 'functions')).toHaveLength(1);
+  });
+
+  /** Enough of a Check for followCursors: its assertions throw. */
+  const asserting = {
+    assert(condition: unknown, message: string) {
+      if (!condition) throw new Error(message);
+    },
+  } as unknown as Check;
+
+  test('a walk follows nextCursor until hasMore is false, and fails on an empty cursor or a walk that never ends', async () => {
+    const pages = [page(true, 'c1'), page(true, 'c2'), page(false, '')];
+    const cursors: Array<string | undefined> = [];
+    const count = await followCursors(asserting, 'walk', 10, async (cursor, index) => (cursors.push(cursor), pages[index]!), () => undefined);
+    expect(count).toBe(3);
+    expect(cursors).toEqual([undefined, 'c1', 'c2']);
+    await expect(followCursors(asserting, 'walk', 10, async () => page(true, ''), () => undefined)).rejects.toThrow(/nextCursor is empty/);
+    await expect(followCursors(asserting, 'walk', 4, async () => page(true, 'again'), () => undefined)).rejects.toThrow(/after 4 pages .* does not end/);
+  });
+});
+
+describe('the metrics oracle (suites/metrics/oracle.ts)', () => {
+  const HOUR = 3_600_000;
+  const event = (time: number, workspace: string, costMicros: number): FixtureEvent => ({
+    time,
+    workspace,
+    resourceType: 'sandbox',
+    resourceName: 'r',
+    resourceUuid: 'u',
+    billingDimension: 'memory',
+    costMicros,
+    usageMilli: 1,
+  });
+  const events = [event(0, 'ws-a', 1), event(HOUR - 1, 'ws-a', 2), event(HOUR, 'ws-b', 4), event(2 * HOUR, 'ws-c', 8)];
+
+  test('sums per group and per bucket over [start, end): the start is in, the end is out', () => {
+    const expected = expectedMetrics(events, { window: { start: 0, end: 2 * HOUR }, groupBy: ['workspace'], unit: 'hour' });
+    expect(expected.bucketStarts).toEqual([0, HOUR]);
+    expect(expected.total).toEqual({ costMicros: 7, usageMilli: 3, events: 3 });
+    const byWorkspace = Object.fromEntries([...expected.groups.values()].map((g) => [g.values.workspace, g]));
+    expect(byWorkspace['ws-a']).toMatchObject({ costMicros: 3, buckets: [{ costMicros: 3, usageMilli: 2, events: 2 }, { costMicros: 0, usageMilli: 0, events: 0 }] });
+    expect(byWorkspace['ws-b']).toMatchObject({ costMicros: 4, buckets: [{ costMicros: 0 }, { costMicros: 4 }] });
+    // ws-c has events only at the end, outside the window: a target may list it with cost 0.
+    expect(expected.groups.size).toBe(2);
+    expect(expected.dormant).toEqual(new Set([JSON.stringify(['ws-c'])]));
+  });
+
+  test('a filter leaves out the events of other values; no groupBy gives one group', () => {
+    const filtered = expectedMetrics(events, { window: { start: 0, end: 3 * HOUR }, groupBy: [], unit: 'hour', workspace: 'ws-b' });
+    expect(filtered.total.costMicros).toBe(4);
+    expect([...filtered.groups.keys()]).toEqual(['[]']);
+  });
+});
+
+describe('resource comparison (suites/support/compare.ts)', () => {
+  test('what was set must come back with the same value; what the target adds is accepted', () => {
+    expect(differences({ a: 1, b: { c: 'x' } }, { a: 1, b: { c: 'x', added: true }, extra: 2 })).toEqual([]);
+    expect(differences({ a: 1, b: { c: 'x' } }, { a: 1, b: { c: 'y' } })).toEqual([expect.stringMatching(/^b\.c is "y", not "x" as set/)]);
+    expect(differences({ a: 1 }, {})).toEqual([expect.stringMatching(/^a /)]);
+  });
+
+  test('what the specification leaves open is accepted: array order, zero values left out, other timestamp forms', () => {
+    expect(differences({ list: ['x', 'y'] }, { list: ['y', 'x'] })).toEqual([]);
+    expect(differences({ enabled: false, labels: {} }, {})).toEqual([]);
+    expect(differences({ at: '2024-01-01T00:00:00Z' }, { at: '2024-01-01T02:00:00+02:00' })).toEqual([]);
+  });
+});
+
+describe('the fixture locks (harness/coordination.ts)', () => {
+  const settled = async (promise: Promise<unknown>): Promise<boolean> => {
+    let done = false;
+    void promise.then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return done;
+  };
+
+  test('a second check waits for the group the first holds, and goes on when it is released', async () => {
+    const shared = createShared();
+    const first = new FixtureLocks(shared);
+    const second = new FixtureLocks(shared);
+    await first.enter('sandboxes');
+    const waiting = second.enter('functions').then(() => second.enter('egressips'));
+    expect(await settled(waiting)).toBe(false);
+    first.release();
+    expect(await settled(waiting)).toBe(true);
+    second.release();
+  });
+
+  test('reset waits for every group; groups are taken in one order only', async () => {
+    const shared = createShared();
+    const holder = new FixtureLocks(shared);
+    const resetter = new FixtureLocks(shared);
+    await holder.enter('usage');
+    const reset = resetter.enter('reset');
+    expect(await settled(reset)).toBe(false);
+    await expect(holder.enter('functions')).rejects.toThrow(/in the order functions, resources, usage, processes/);
+    holder.release();
+    expect(await settled(reset)).toBe(true);
+    resetter.release();
+  });
+});
