@@ -4,7 +4,7 @@
 // and capitals, labels, and createdAt values drawn from a small pool so ties occur.
 import fc from 'fast-check';
 import { stringMatching } from './string-matching.ts';
-import { FUNCTION_SORTS } from '../spec/facts.ts';
+import { FUNCTION_SORTS, SEARCH_FIELDS, type SearchField } from '../spec/facts.ts';
 
 export interface FunctionFixture {
   metadata: {
@@ -117,10 +117,6 @@ export function sampleFixtureSet(seed: number, options: FixtureSetOptions): Func
   if (!set) throw new Error('fast-check drew no fixture set');
   return set;
 }
-
-/** The kinds of field a search looks in (section 4.1). */
-export const SEARCH_FIELDS = ['name', 'displayName', 'labelKey', 'labelValue'] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 const fieldsOf: Record<SearchField, (fn: FunctionFixture) => string[]> = {
   name: (fn) => [fn.metadata.name],

@@ -14,6 +14,10 @@ export const FUNCTIONS_MAX_LIMIT = 200;
 export const MIN_QUERY_LENGTH = 2;
 export const MAX_QUERY_LENGTH = 200;
 
+/** Section 4.1: `q` is a "Substring search over metadata.name, metadata.displayName and labels (keys and values)". */
+export const SEARCH_FIELDS = ['name', 'displayName', 'labelKey', 'labelValue'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
 /** Sections 4.1, 8: the metrics `limit` (default and maximum), and "`groupBy` accepts at most 3 dimensions". */
 export const METRICS_DEFAULT_LIMIT = 100;
 export const METRICS_MAX_LIMIT = 100;
