@@ -98,7 +98,7 @@ async function run(argv: string[]): Promise<number> {
   );
   const { writeReports, writeSummary } = await (reporters ?? import('../reporters/write.ts'));
   const written = await writeReports(result, options.reportDir, redactor);
-  await writeSummary(result, redactor, { file: options.summary, githubStepSummary: process.env.GITHUB_STEP_SUMMARY || undefined });
+  written.summaries = await writeSummary(result, redactor, { file: options.summary, githubStepSummary: process.env.GITHUB_STEP_SUMMARY || undefined });
   process.stdout.write('\n');
   progress?.summary(result, written);
   return exitStatus(result.summary, options.strict);

@@ -82,7 +82,10 @@ export function createConsoleProgress(out: NodeJS.WritableStream, options: Conso
       lines.push(`Target: ${oneLine(run.target.baseUrl)}${run.target.embedded ? ' (embedded reference implementation)' : ''}`);
       if (run.settings.expectations !== undefined) lines.push(`Expectations: ${oneLine(run.settings.expectations)}`);
       lines.push(`Seed: ${run.seed} (replay this run with --seed ${run.seed} and the same target options)`);
-      if (reports) lines.push(`Reports: ${reports.html}`, `         ${reports.junit}`, `         ${reports.json}`);
+      if (reports) {
+        lines.push(`Reports: ${reports.html}`, `         ${reports.junit}`, `         ${reports.json}`);
+        for (const summary of reports.summaries ?? []) lines.push(`Summary: ${summary}`);
+      }
       lines.push(`Duration: ${duration(run.durationMs)}`);
       // Plain, uncoloured and last: CI systems parse this line.
       lines.push(tallyLine(tally(run.rules)));

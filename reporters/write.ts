@@ -13,6 +13,8 @@ export interface ReportPaths {
   junit: string;
   html: string;
   json: string;
+  /** The Markdown summary, where `--summary` or $GITHUB_STEP_SUMMARY put it. */
+  summaries?: string[];
 }
 
 export async function writeReports(result: RunResult, dir: string, redactor: Redactor): Promise<ReportPaths> {
@@ -30,10 +32,11 @@ export async function writeReports(result: RunResult, dir: string, redactor: Red
  * The Markdown summary: appended to $GITHUB_STEP_SUMMARY when GitHub Actions sets it (other
  * steps write there too), and written to `file` when one is given.
  */
-export async function writeSummary(result: RunResult, redactor: Redactor, to: { file?: string; githubStepSummary?: string }): Promise<void> {
+export async function writeSummary(result: RunResult, redactor: Redactor, to: { file?: string; githubStepSummary?: string }): Promise<string[]> {
   const markdown = markdownSummary(result, redactor);
   await Promise.all([
     to.githubStepSummary ? appendFile(to.githubStepSummary, `${markdown}\n`) : undefined,
     to.file ? mkdir(dirname(to.file), { recursive: true }).then(() => writeFile(to.file!, markdown)) : undefined,
   ]);
+  return [to.file, to.githubStepSummary].filter((path): path is string => path !== undefined);
 }

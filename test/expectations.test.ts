@@ -40,6 +40,7 @@ describe('the expectations workflow, through the command line', () => {
   test('1. the fault fails its rule: exit 1, and --summary writes the Markdown summary', async () => {
     expect(first.code, first.stderr).toBe(1);
     expect(first.results.rules.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual([BROKEN]);
+    expect(first.stdout).toContain(`Summary: ${path.join(scratch, 'summary.md')}`);
     const markdown = await readFile(path.join(scratch, 'summary.md'), 'utf8');
     expect(markdown).toMatch(/^### ❌ cp-conformance: \d+ passed, 1 failed, 0 warned, \d+ skipped, 0 known, 0 fixed$/m);
     expect(markdown).toContain(`- \`${BROKEN}\` (MUST, section`);
