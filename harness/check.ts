@@ -8,7 +8,8 @@ import { ControlClient } from './control.ts';
 import { HttpClient, NetworkError, RateLimited, type HttpResponse, type RequestOptions } from './http.ts';
 import { FixtureLocks } from './coordination.ts';
 import { BudgetSpent, RequestBudget } from './limits.ts';
-import { checkProperty } from './property.ts';
+import { atOnce, currentCase, noteTargetChange } from './case-scope.ts';
+import { checkProperty, type Together } from './property.ts';
 import { Redactor } from './redact.ts';
 import { ruleSeed } from './seed.ts';
 import { Skip, Violation } from './violation.ts';
@@ -22,7 +23,7 @@ export class Check {
   readonly locks: FixtureLocks;
   private readonly http: HttpClient;
   requests = 0;
-  lastExchange: Exchange | undefined;
+  private lastOfCheck: Exchange | undefined;
   /** Set when the target stopped answering (no answer, rate limited), the budget ran out or --read-only held a request back: no later request can tell more. */
   private halted: Error | undefined;
 
@@ -41,14 +42,23 @@ export class Check {
       ...(config.maxRequests === undefined ? {} : { budget: new RequestBudget(config.maxRequests, config.shared) }),
       onExchange: (exchange) => {
         this.requests += 1;
-        this.lastExchange = exchange;
+        this.lastOfCheck = exchange;
+        const scope = currentCase();
+        if (scope) scope.lastExchange = exchange;
       },
     });
     this.locks = new FixtureLocks(config.shared);
     this.control = new ControlClient(config, async (state, params) => {
+      noteTargetChange(`the provider state "${state}" is set`);
       await this.locks.enter(state);
       return this.send(config.controlUrl ?? '', '', { method: 'POST', token: config.credentials.admin, body: { state, params } });
     });
+  }
+
+  /** The last exchange of the case this code runs for (cases of a property may run at once), else of the check. */
+  get lastExchange(): Exchange | undefined {
+    const scope = currentCase();
+    return scope ? scope.lastExchange : this.lastOfCheck;
   }
 
   /** A credential of the run; skips the check when the run has none of that kind. */
@@ -76,6 +86,9 @@ export class Check {
     if (this.config.readOnly && method !== 'GET') {
       throw (this.halted = new Skip(`--read-only: this check sends ${method} requests, which could change the target`));
     }
+    // Sent with no valid credential (the auth checks), a write is refused by a conforming target: it changes nothing.
+    const credited = options.authorization === undefined && options.token !== undefined && options.token !== this.config.credentials.noScope;
+    if (method !== 'GET' && credited && base !== this.config.controlUrl) noteTargetChange(`a ${method} request is sent`);
     try {
       return await this.http.send(base, path, options);
     } catch (error) {
@@ -104,13 +117,19 @@ export class Check {
    * Checks a property over generated inputs. The seed comes from the run's seed and
    * the rule id, so `--seed` replays it whatever else is selected.
    */
-  property<T>(arbitrary: fc.Arbitrary<T>, predicate: (input: T) => Promise<void>, options: { runs?: number } = {}): Promise<void> {
+  property<T>(arbitrary: fc.Arbitrary<T>, predicate: (input: T) => Promise<void>, options: { runs?: number; together?: Together<T> } = {}): Promise<void> {
     return checkProperty(arbitrary, predicate, {
       seed: this.seed,
       runs: options.runs ?? this.config.runs,
+      concurrency: this.config.concurrency,
       halted: () => this.halted !== undefined,
-      lastExchange: () => this.lastExchange,
-    });
+      lastExchange: () => this.lastOfCheck,
+    }, options.together);
+  }
+
+  /** Reads sent at once (a case's several listings, say); the first failure in the tasks' order is thrown. */
+  atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]> {
+    return atOnce(tasks);
   }
 
   close(): Promise<void> {

@@ -37,6 +37,8 @@ export interface SuiteConfig {
   seed: number;
   /** Generated cases per property. */
   runs: number;
+  /** Checks run at once, and cases of one property at once (harness/property.ts). */
+  concurrency: number;
   /** Per-request timeout. */
   timeoutMs: number;
   /** Only checks that change nothing on the target. */

@@ -1,7 +1,22 @@
 // A property over generated inputs, checked with fast-check: on failure the shrunk
 // input, the replay parameters and the exchange of its last run become the evidence.
+//
+// Against a target across a network each request waits a round trip, so the cases run
+// at once where they can: the inputs fast-check would generate for the seed are taken
+// first, and every case runs, up to `concurrency` at a time, unless the first case
+// changed the target (a provider state, a write), when they run one after the other as
+// fast-check would run them. Only when a case failed does fast-check itself take over,
+// from that case (its `path`), and shrink it: the counterexample, the path and the
+// evidence are those of a run one case at a time, whatever the concurrency, and so is
+// the number of requests sent.
+//
+// Cases that each put their own fixtures on the target cannot run at once; where their
+// fixtures can stand side by side (functions of different names, say), `together` checks
+// all the inputs at once (the area's helper knows how to merge them), and only when that
+// fails are the cases run one at a time as above, to find and shrink the failing one.
 import fc from 'fast-check';
 import type { Evidence, Exchange } from '../results/model.ts';
+import { inCase, TargetChangedBesideOthers } from './case-scope.ts';
 import { Skip, Violation } from './violation.ts';
 
 /** A property failed; carries the shrunk counterexample. */
@@ -15,13 +30,76 @@ export class PropertyViolation extends Error {
 export interface PropertySettings {
   seed: number;
   runs: number;
+  /** Cases run at once at most. */
+  concurrency: number;
   /** true once the target stopped answering: no later request can tell more. */
   halted: () => boolean;
   /** The last exchange sent, for a failure that names none. */
   lastExchange: () => Exchange | undefined;
 }
 
-export async function checkProperty<T>(arbitrary: fc.Arbitrary<T>, predicate: (input: T) => Promise<void>, settings: PropertySettings): Promise<void> {
+/** What the first pass over the generated inputs found: the first case that failed, in generation order. */
+type FirstPass = { failed: false } | { failed: true; index: number; error: unknown; input: unknown; exchange: Exchange | undefined };
+
+async function firstPass<T>(inputs: readonly T[], predicate: (input: T) => Promise<void>, settings: PropertySettings): Promise<FirstPass> {
+  const errors = new Map<number, { error: unknown; exchange: Exchange | undefined }>();
+  const runOne = async (index: number, concurrent: boolean): Promise<boolean> => {
+    let error: unknown;
+    const scope = await inCase(concurrent, async () => {
+      try {
+        await predicate(inputs[index]!);
+      } catch (caught) {
+        error = caught ?? new Error('the check threw nothing');
+      }
+    });
+    if (error instanceof TargetChangedBesideOthers) throw error;
+    if (error !== undefined) errors.set(index, { error, exchange: scope.lastExchange });
+    return scope.changedTarget;
+  };
+  const oneAtATime = inputs.length > 0 && (await runOne(0, false));
+  if (oneAtATime) {
+    // As fast-check runs them: one after the other, up to the first failure.
+    for (let i = 1; i < inputs.length && errors.size === 0; i++) await runOne(i, false);
+  } else {
+    // Every case, whatever fails, so that the requests sent do not depend on timing.
+    let next = 1;
+    const lane = async () => {
+      for (let i = next++; i < inputs.length && !settings.halted(); i = next++) await runOne(i, true);
+    };
+    await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, lane));
+  }
+  if (errors.size === 0) return { failed: false };
+  const index = Math.min(...errors.keys());
+  return { failed: true, index, input: inputs[index], ...errors.get(index)! };
+}
+
+/** Checks every generated input at once; throws as the property's predicate would when one fails. */
+export type Together<T> = (inputs: readonly T[]) => Promise<void>;
+
+export async function checkProperty<T>(
+  arbitrary: fc.Arbitrary<T>,
+  predicate: (input: T) => Promise<void>,
+  settings: PropertySettings,
+  together?: Together<T>,
+): Promise<void> {
+  const { seed, runs } = settings;
+  const inputs = fc.sample(arbitrary, { seed, numRuns: runs });
+  let togetherError: unknown;
+  if (together) {
+    const scope = await inCase(false, () => together(inputs).catch((error: unknown) => void (togetherError = error ?? new Error('the check threw nothing'))));
+    if (togetherError === undefined) return;
+    if (togetherError instanceof Skip) throw togetherError;
+    togetherError = togetherError instanceof Violation ? togetherError : new Violation(String((togetherError as Error).message ?? togetherError), scope.lastExchange);
+  }
+  const first = await firstPass(inputs, predicate, settings);
+  if (!first.failed && togetherError) {
+    // Only the inputs side by side broke the rule: that is the evidence, every input its counterexample.
+    throw violationOf(togetherError, fc.stringify(inputs), seed, undefined, undefined);
+  }
+  if (!first.failed) return;
+  if (first.error instanceof Skip) throw first.error;
+  // The target stopped answering: a replay would only meet the same wall again, one timeout at a time.
+  if (settings.halted()) throw violationOf(first.error, fc.stringify(first.input), seed, String(first.index), first.exchange);
   let failed = false;
   const checked = async (input: T): Promise<void> => {
     // Once the property failed and the target stopped answering, shrinking would only
@@ -29,21 +107,27 @@ export async function checkProperty<T>(arbitrary: fc.Arbitrary<T>, predicate: (i
     // so the smallest case that failed on its own merits stays the counterexample.
     if (failed && settings.halted()) return;
     try {
-      await predicate(input);
+      await inCase(false, () => predicate(input));
     } catch (error) {
       failed = true;
       throw error;
     }
   };
-  const details = await fc.check(fc.asyncProperty(arbitrary, checked), { seed: settings.seed, numRuns: settings.runs, endOnFailure: false });
-  if (!details.failed) return;
+  const details = await fc.check(fc.asyncProperty(arbitrary, checked), { seed, numRuns: runs, path: String(first.index), endOnFailure: false });
+  // The case failed once and passed when replayed (a target whose answers change): its first failure is the evidence.
+  if (!details.failed) throw violationOf(first.error, fc.stringify(first.input), seed, String(first.index), first.exchange);
   const error = details.errorInstance;
   if (error instanceof Skip) throw error;
-  throw new PropertyViolation({
+  throw violationOf(error, fc.stringify(details.counterexample?.[0]), details.seed, details.counterexamplePath ?? undefined, settings.lastExchange());
+}
+
+/** The evidence of a failed case: the exchange its error carries, else the last one it sent. */
+function violationOf(error: unknown, counterexample: string, seed: number, path: string | undefined, lastExchange: Exchange | undefined): PropertyViolation {
+  return new PropertyViolation({
     message: error instanceof Error ? error.message : String(error),
-    counterexample: fc.stringify(details.counterexample?.[0]),
-    seed: details.seed,
-    path: details.counterexamplePath ?? undefined,
-    exchange: error instanceof Violation ? error.exchange : settings.lastExchange(),
+    counterexample,
+    seed,
+    path,
+    exchange: error instanceof Violation ? error.exchange : lastExchange,
   });
 }

@@ -79,6 +79,7 @@ function suiteConfig(options: RunOptions, reference: ReferenceHandle | undefined
   const common = {
     ...planned,
     timeoutMs: options.timeoutMs,
+    concurrency: options.concurrency,
     readOnly: options.readOnly,
     shared: createShared(),
     ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),

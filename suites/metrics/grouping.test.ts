@@ -7,7 +7,7 @@ import { rule } from '../../harness/rule.ts';
 import { describe, pointTime, setUsage, walkEachPage, withFixtures } from './client.ts';
 import { amountMessage, closeTo } from './compare.ts';
 import { DIMENSION_FIELDS, entryKey, expectedMetrics, fixtureDimensions, groupLabel, units, usd, type Dimension, type ExpectedMetrics } from './oracle.ts';
-import { answerOf, caseArb, expectedOf, requestOf, scaleResources, type Answer, type CaseOptions, type MetricsCase } from './scenario.ts';
+import { eachAnswer as eachCaseAnswer, caseArb, expectedOf, requestOf, scaleResources, type Answer, type CaseOptions, type MetricsCase } from './scenario.ts';
 
 
 /** Events in and around a window of any resolution, explicit or omitted. */
@@ -19,7 +19,7 @@ type Shape = Omit<CaseOptions, 'dimensions'> & { without?: Dimension };
 /** Checks `body` on the whole answer of generated cases of this shape. */
 async function eachAnswer(t: Check, shape: Shape, body: (answer: Answer, c: MetricsCase) => void): Promise<void> {
   const dimensions = fixtureDimensions(t.config.profile).filter((d) => d !== shape.without);
-  await t.property(caseArb(scenarios(t), { ...shape, dimensions }), async (c) => body(await answerOf(t, c), c));
+  await eachCaseAnswer(t, caseArb(scenarios(t), { ...shape, dimensions }), body);
 }
 
 /** The expected cost and usage of the group an entry stands for; 0 when its combination has no event in the window. */
@@ -47,9 +47,9 @@ const groupingUniqueCombinations = rule('metrics.grouping.unique-combinations', 
 });
 
 const groupingResourceUuidFills = rule('metrics.grouping.resource-uuid-fills', withFixtures, async (t: Check) => {
-  await eachAnswer(t, { groupBy: [1, 3], including: 'resource_uuid', filters: true }, ({ query, entries }, c) => {
+  await eachAnswer(t, { groupBy: [1, 3], including: 'resource_uuid', filters: true }, ({ query, entries, resources }) => {
     for (const entry of entries) {
-      const resource = c.scenario.resources.find((r) => r.uuid === entry.resourceUuid);
+      const resource = resources.find((r) => r.uuid === entry.resourceUuid);
       t.assert(resource, `${query}: resourceUuid ${JSON.stringify(entry.resourceUuid)} must be the uuid of a resource with events`);
       const filled = { workspace: resource.workspace, resourceName: resource.name, resourceType: resource.type };
       for (const [field, value] of Object.entries(filled)) {

@@ -1,10 +1,11 @@
 // One generated case of the checks that compare whole answers with the oracle:
 // usage fixtures, a groupBy and filters; put on the target, asked page by page.
 import fc from 'fast-check';
-import { filtersArb, groupByArb, type UsageScenario } from '../../generators/metrics-fixtures.ts';
+import { filtersArb, groupByArb, type FixtureEvent, type Resource, type UsageScenario } from '../../generators/metrics-fixtures.ts';
+import { sideBySide } from '../support/side-by-side.ts';
 import type { Check } from '../../harness/check.ts';
 import { describe, setUsage, walkPages, type Entry, type MetricsPage, type MetricsRequest } from './client.ts';
-import { expectedMetrics, type Dimension, type ExpectedMetrics } from './oracle.ts';
+import { expectedMetrics, inWindow, type Dimension, type ExpectedMetrics } from './oracle.ts';
 
 export interface Filters {
   resourceType?: string;
@@ -48,8 +49,9 @@ export function requestOf({ scenario, groupBy, filters }: MetricsCase): MetricsR
   return { window: scenario.window, groupBy, resolution: scenario.explicit ? scenario.resolution.name : undefined, ...filters };
 }
 
-export function expectedOf({ scenario, groupBy, filters }: MetricsCase): ExpectedMetrics {
-  return expectedMetrics(scenario.events, { window: scenario.window, groupBy, unit: scenario.resolution.bucket, ...filters });
+/** The answer the oracle expects to the case's query over `events` (by default the case's own). */
+export function expectedOf({ scenario, groupBy, filters }: MetricsCase, events: readonly FixtureEvent[] = scenario.events): ExpectedMetrics {
+  return expectedMetrics(events, { window: scenario.window, groupBy, unit: scenario.resolution.bucket, ...filters });
 }
 
 export interface Answer {
@@ -57,17 +59,66 @@ export interface Answer {
   /** The request, readable, for messages. */
   query: string;
   expected: ExpectedMetrics;
+  /** Every resource with events on the target (the case's, and those of cases beside it). */
+  resources: Resource[];
   pages: MetricsPage[];
   entries: Entry[];
 }
 
-/** Puts the case's events on the target and reads every page of its query. */
-export async function answerOf(t: Check, c: MetricsCase): Promise<Answer> {
-  await setUsage(t, c.scenario.events);
-  const request = requestOf(c);
-  const expected = expectedOf(c);
-  const pages = await walkPages(t, request, expected.groups.size + expected.dormant.size + 2);
-  return { request, query: describe(request), expected, pages, entries: pages.flatMap((p) => p.data) };
+/**
+ * Two cases whose events cannot stand side by side: an event of one falls in the other's
+ * window (the other's events then only add groups with no event in its window, which the
+ * oracle of the events of both expects).
+ */
+function clash(a: MetricsCase, b: MetricsCase): boolean {
+  const inOther = (x: MetricsCase, y: MetricsCase) => x.scenario.events.some((e) => inWindow(e.time, y.scenario.window));
+  return inOther(a, b) || inOther(b, a);
+}
+
+/**
+ * The case with the uuids of its resources made its own among the cases beside it: the
+ * generated uuids count from the same first one in every case (generators/metrics-fixtures.ts).
+ */
+function ownUuids(c: MetricsCase, position: number): MetricsCase {
+  if (position === 0) return c;
+  const own = (uuid: string) => `${uuid.slice(0, 9)}${position.toString(16).padStart(4, '0')}${uuid.slice(13)}`;
+  const { scenario } = c;
+  return {
+    ...c,
+    scenario: {
+      ...scenario,
+      resources: scenario.resources.map((r) => ({ ...r, uuid: own(r.uuid) })),
+      events: scenario.events.map((e) => ({ ...e, resourceUuid: own(e.resourceUuid) })),
+    },
+  };
+}
+
+/**
+ * Puts the events of the cases on the target, side by side where they cannot change each
+ * other's answers, reads every page of each case's query (the cases at once) and hands
+ * each whole answer, with what the oracle expects of the events on the target, to `body`.
+ */
+async function expectAnswers(t: Check, cases: readonly MetricsCase[], body: (answer: Answer, c: MetricsCase) => void): Promise<void> {
+  for (const generated of sideBySide(cases, { clash })) {
+    const group = generated.map(ownUuids);
+    const events = group.flatMap((c) => c.scenario.events);
+    const resources = group.flatMap((c) => c.scenario.resources);
+    await setUsage(t, events);
+    await t.atOnce(
+      group.map((c) => async () => {
+        const request = requestOf(c);
+        const expected = expectedOf(c, events);
+        const pages = await walkPages(t, request, expected.groups.size + expected.dormant.size + 2);
+        body({ request, query: describe(request), expected, resources, pages, entries: pages.flatMap((p) => p.data) }, c);
+      }),
+    );
+  }
+}
+
+/** Checks `body` on the whole answer of each generated case; the cases' events side by side where they can be. */
+export function eachAnswer(t: Check, cases: fc.Arbitrary<MetricsCase>, body: (answer: Answer, c: MetricsCase) => void): Promise<void> {
+  const expect = (group: readonly MetricsCase[]) => expectAnswers(t, group, body);
+  return t.property(cases, (c) => expect([c]), { together: expect });
 }
 
 /**

@@ -18,7 +18,7 @@ import { bucketsOf, rfc3339, SECOND_MS, type BucketUnit } from '../../generators
 import { describe, expectPage, getMetrics, pointTime, withFixtures, type Entry } from './client.ts';
 import { amountMessage, closeTo } from './compare.ts';
 import { entryKey, fixtureDimensions, groupLabel, usd, type ExpectedGroup } from './oracle.ts';
-import { answerOf, caseArb, type Answer } from './scenario.ts';
+import { caseArb, eachAnswer, type Answer } from './scenario.ts';
 import { expectRefused } from '../support/error-body.ts';
 
 
@@ -31,8 +31,7 @@ function explicitCases(t: Check) {
 
 /** Runs `body` on every entry of the answers of generated explicit-resolution cases, with its expected group. */
 async function eachEntry(t: Check, body: (entry: Entry, group: ExpectedGroup | undefined, answer: Answer, label: string) => void): Promise<void> {
-  await t.property(explicitCases(t), async (c) => {
-    const answer = await answerOf(t, c);
+  await eachAnswer(t, explicitCases(t), (answer, c) => {
     for (const entry of answer.entries) body(entry, answer.expected.groups.get(entryKey(entry, c.groupBy)), answer, groupLabel(entry, c.groupBy));
   });
 }
@@ -86,9 +85,8 @@ const resolutionAuto = rule('metrics.resolution.auto', withFixtures, async (t: C
     return bounds ? autoWindowsArb(resolution, index, bounds).map((w) => w.map((window) => ({ window, resolution, explicit: false }))) : [];
   });
   const scenarios = usageScenarioArb(fc.oneof(...choices), { resources: [1, 3], events: [1, 5], inside: true });
-  await t.property(caseArb(scenarios, { dimensions: [], groupBy: [0, 0] }), async (c) => {
+  await eachAnswer(t, caseArb(scenarios, { dimensions: [], groupBy: [0, 0] }), ({ query, pages, entries }, c) => {
     const { window, resolution } = c.scenario;
-    const { query, pages, entries } = await answerOf(t, c);
     const why = `the window lasts ${(window.end - window.start) / SECOND_MS} s, so the profile chooses "${resolution.name}"`;
     const echoed = pages[0]!.resolution;
     t.assert(echoed === undefined || echoed === resolution.name, `${query} without resolution: ${why}; the answer says resolution ${JSON.stringify(echoed)}`);

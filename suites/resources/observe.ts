@@ -5,6 +5,7 @@ import type { Check } from '../../harness/check.ts';
 import { fixtureSet, type FixtureSet, type Json } from '../../generators/resources-fixtures.ts';
 import type { Kind } from './shapes.ts';
 import { fetchFunctions, fetchListing, fetchSandbox, nameOf, pairByName, setFixtures } from './client.ts';
+import { shareAny, sideBySide } from '../support/side-by-side.ts';
 import { expectNoProblems } from '../support/documented.ts';
 
 export interface Observed {
@@ -19,6 +20,9 @@ interface Reading {
   documentErrors: string[];
 }
 
+/** Resources of all kinds set side by side at most: the functions are read from one page of 200. */
+const MAX_SIDE_BY_SIDE = 199;
+
 const LABEL: Record<Kind, string> = { functions: 'function', sandboxes: 'sandbox', egressips: 'egress IP', customdomains: 'custom domain' };
 
 /** The resources of one kind: the fixtures' counterparts when `given`, else all the target shows. */
@@ -30,13 +34,11 @@ async function read(t: Check, kind: Kind, given: Json[] | undefined): Promise<Re
   }
   if (kind === 'sandboxes') {
     const names = given ? given.map((g) => String(nameOf(g))) : t.config.sandboxName ? [t.config.sandboxName] : [];
-    const reading: Reading = { observed: [], documentErrors: [] };
-    for (const [i, name] of names.entries()) {
-      const { body, documentErrors } = await fetchSandbox(t, name);
-      reading.observed.push({ kind, given: given?.[i], returned: body });
-      reading.documentErrors.push(...documentErrors);
-    }
-    return reading;
+    const fetched = await t.atOnce(names.map((name) => () => fetchSandbox(t, name)));
+    return {
+      observed: fetched.map(({ body }, i) => ({ kind, given: given?.[i], returned: body })),
+      documentErrors: fetched.flatMap((f) => f.documentErrors),
+    };
   }
   const { body: listed, documentErrors } = await fetchListing(t, kind);
   const observed = given ? pairByName(given, listed).map((p) => ({ kind, ...p })) : listed.map((returned) => ({ kind, returned }));
@@ -44,13 +46,8 @@ async function read(t: Check, kind: Kind, given: Json[] | undefined): Promise<Re
 }
 
 async function readAll(t: Check, kinds: Kind[], set: Partial<FixtureSet> | undefined): Promise<Reading> {
-  const all: Reading = { observed: [], documentErrors: [] };
-  for (const kind of kinds) {
-    const reading = await read(t, kind, set?.[kind]);
-    all.observed.push(...reading.observed);
-    all.documentErrors.push(...reading.documentErrors);
-  }
-  return all;
+  const readings = await t.atOnce(kinds.map((kind) => () => read(t, kind, set?.[kind])));
+  return { observed: readings.flatMap((r) => r.observed), documentErrors: readings.flatMap((r) => r.documentErrors) };
 }
 
 /**
@@ -64,10 +61,16 @@ export async function checkResources(t: Check, kinds: Kind[], problemsOf: (obser
       ...documentErrors,
     ]);
   if (t.config.controlUrl && !t.config.readOnly) {
-    await t.property(fixtureSet(t.config.profile, kinds), async (set) => {
-      await setFixtures(t, set);
-      report(await readAll(t, kinds, set));
-    });
+    // The sets of several cases side by side where no two share a kind and name: one reading for them all.
+    const expectSets = async (sets: ReadonlyArray<Partial<FixtureSet>>) => {
+      const keys = (set: Partial<FixtureSet>) => kinds.flatMap((kind) => (set[kind] ?? []).map((item) => `${kind} ${String(nameOf(item))}`));
+      for (const group of sideBySide(sets, { clash: (a, b) => shareAny(keys(a), keys(b)), size: (set) => keys(set).length, maxSize: MAX_SIDE_BY_SIDE })) {
+        const merged = Object.fromEntries(kinds.map((kind) => [kind, group.flatMap((set) => set[kind] ?? [])])) as Partial<FixtureSet>;
+        await setFixtures(t, merged);
+        report(await readAll(t, kinds, merged));
+      }
+    };
+    await t.property(fixtureSet(t.config.profile, kinds), (set) => expectSets([set]), { together: expectSets });
     return;
   }
   const reading = await readAll(t, kinds, undefined);

@@ -13,6 +13,7 @@ export function referenceConfig(ref: ReferenceHandle, settings: Pick<SuiteConfig
     credentials: ref.credentials,
     profile: defaultProfile,
     timeoutMs: 10_000,
+    concurrency: 1,
     readOnly: false,
     shared: createShared(),
     ...settings,
