@@ -10,6 +10,9 @@ export interface JournalEntry {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** When the request arrived and when its answer was sent (performance.now() of the reference's process). */
+  receivedMs: number;
+  answeredMs: number;
 }
 
 export type ChildMessage = { kind: 'listening'; env: Record<string, string> } | { kind: 'journal'; entries: JournalEntry[] };
@@ -17,16 +20,24 @@ export type ChildMessage = { kind: 'listening'; env: Record<string, string> } | 
 /** Headers the replaying client sets itself. */
 const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
 
-function entryOf(request: ReceivedRequest): JournalEntry {
+function entryOf(request: ReceivedRequest, receivedMs: number): JournalEntry {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  return { method: request.method, url: request.url, headers, body: request.body };
+  return { method: request.method, url: request.url, headers, body: request.body, receivedMs, answeredMs: receivedMs };
 }
 
 let journal: JournalEntry[] = [];
-const handle = await startReference({ onRequest: (request) => journal.push(entryOf(request)) });
+const handle = await startReference({
+  onRequest: (request) => {
+    const entry = entryOf(request, performance.now());
+    journal.push(entry);
+    // The reference answers in the same task as it received the request (reference/server.ts):
+    // a microtask queued now runs once the answer is sent.
+    queueMicrotask(() => (entry.answeredMs = performance.now()));
+  },
+});
 const send = (message: ChildMessage) => process.send!(message);
 process.on('message', (message: { kind: string }) => {
   if (message.kind !== 'journal') return;

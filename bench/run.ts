@@ -11,16 +11,24 @@
 // option sets, so this run is in the bench's own process), the same figures, then how
 // the reference's answer time grows: a listing page at 1,000 and 10,000 functions, a
 // metrics query at 20,000 and 200,000 events (reference-scaling.ts).
+//
+// `npm run bench -- --latency MS`: the default scenario, and after each of its later runs
+// the same run through a proxy that holds every packet MS milliseconds each way
+// (latency-proxy.ts): the wall time behind the proxy, its ratio to the direct run's, and
+// the critical path of the run behind it (critical-path.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { Agent, type Dispatcher } from 'undici';
 import { parseRunOptions } from '../cli/options.ts';
 import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../runner/options.ts';
 import type { RunResult } from '../results/model.ts';
+import { criticalPath } from './critical-path.ts';
 import type { ChildMessage, JournalEntry } from './journaled-reference.ts';
+import { startLatencyProxy } from './latency-proxy.ts';
 
 const SEED = 20261121;
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -91,24 +99,33 @@ async function sendAll(origin: string, requests: readonly JournalEntry[], concur
  * at a time as the suite's concurrency. Also timed for comparison: as many GETs of one listing
  * page, the cheapest request the suite makes often (the floor of earlier versions of the bench).
  */
-async function floors(served: Served, concurrency: number) {
-  const journal = await journalOf(served);
+async function floors(served: Served, journal: readonly JournalEntry[], concurrency: number) {
   const origin = new URL(served.env.CP_BASE_URL!).origin;
   const replayMs = await sendAll(origin, journal, concurrency);
-  await journalOf(served);
   const page = new URL(`${served.env.CP_BASE_URL!}/functions?limit=50`);
-  const get: JournalEntry = { method: 'GET', url: page.pathname + page.search, headers: { authorization: `Bearer ${served.env.CP_TOKEN!}` }, body: '' };
+  const get: JournalEntry = { method: 'GET', url: page.pathname + page.search, headers: { authorization: `Bearer ${served.env.CP_TOKEN!}` }, body: '', receivedMs: 0, answeredMs: 0 };
   const repeatedGetMs = await sendAll(origin, Array.from({ length: journal.length }, () => get), concurrency);
   await journalOf(served);
   return { replayMs, repeatedGetMs, requests: journal.length, bytes: journal.reduce((sum, r) => sum + r.body.length, 0) };
 }
 
-const scale = process.argv.slice(2).includes('--scale');
-const unknown = process.argv.slice(2).filter((a) => a !== '--scale');
-if (unknown.length > 0) {
-  console.error(`npm run bench: unknown argument ${unknown[0]} (the only one is --scale)`);
-  process.exit(2);
+/** The bench's options; anything else is refused with exit 2, like the command line's. */
+function benchOptions(): { scale: boolean; latencyMs?: number } {
+  const usage = 'usage: npm run bench [-- --scale | -- --latency MS]';
+  try {
+    const { values } = parseArgs({ options: { scale: { type: 'boolean', default: false }, latency: { type: 'string' } }, strict: true });
+    const latencyMs = values.latency === undefined ? undefined : Number(values.latency);
+    if (latencyMs !== undefined && !(Number.isInteger(latencyMs) && latencyMs > 0 && latencyMs <= 1000))
+      throw new Error(`--latency takes whole milliseconds each way, 1 to 1000; got "${values.latency}"`);
+    if (values.scale && latencyMs !== undefined) throw new Error('--scale and --latency are separate scenarios; give one');
+    return { scale: values.scale, latencyMs };
+  } catch (error) {
+    console.error(`npm run bench: ${(error as Error).message}\n${usage}`);
+    process.exit(2);
+  }
 }
+
+const { scale, latencyMs } = benchOptions();
 
 /** What one run of the suite cost. */
 interface Measured {
@@ -152,13 +169,35 @@ async function runInProcess(env: Record<string, string>, reportDir: string, fixt
   return { wallMs, cpuSeconds: (cpu.user + cpu.system) / 1e6, peakMemoryMB: Math.round(process.resourceUsage().maxRSS / 1024), result };
 }
 
-/** Runs the suite and reads the reference's CPU around it. */
-async function measured(served: Served, run: () => Promise<Measured>): Promise<Measured & { referenceCpuSeconds: number }> {
+type MeasuredRun = Measured & { referenceCpuSeconds: number; journal: JournalEntry[] };
+
+/** Runs the suite and reads the reference's CPU and journal around it. */
+async function measured(served: Served, run: () => Promise<Measured>): Promise<MeasuredRun> {
+  await journalOf(served);
   const before = (await cpuSecondsOf(served.child.pid!)) ?? 0;
   const figures = await run();
   const referenceCpuSeconds = ((await cpuSecondsOf(served.child.pid!)) ?? before) - before;
-  return { ...figures, referenceCpuSeconds };
+  return { ...figures, referenceCpuSeconds, journal: await journalOf(served) };
 }
+
+/** The run of median wall time. */
+const median = <T extends { wallMs: number }>(runs: readonly T[]): T => [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(runs.length / 2)]!;
+
+/** The target's environment with its origin replaced by the proxy's. */
+function behindProxy(env: Record<string, string>, origin: string): Record<string, string> {
+  const direct = new URL(env.CP_BASE_URL!).origin;
+  return Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value.startsWith(direct) ? origin + value.slice(direct.length) : value]));
+}
+
+/** The ten rules that took longest. */
+const slowest = (result: RunResult) =>
+  [...result.rules]
+    .sort((a, b) => b.durationMs - a.durationMs)
+    .slice(0, 10)
+    .map((r) => ({ id: r.id, ms: r.durationMs, requests: r.requests }));
+
+/** What each rule came to, for comparing two runs of one seed. */
+const verdicts = (result: RunResult) => result.rules.map((r) => `${r.id} ${r.status} ${r.evidence?.counterexample ?? ''}`).join('\n');
 
 /** Runs with the module cache; the median is reported. */
 const LATER_RUNS = 3;
@@ -166,36 +205,52 @@ const LATER_RUNS = 3;
 const seconds = (ms: number) => +(ms / 1000).toFixed(2);
 
 const served = await serveReference();
+const proxy = latencyMs === undefined ? undefined : await startLatencyProxy({ host: '127.0.0.1', port: Number(new URL(served.env.CP_BASE_URL!).port) }, latencyMs);
 try {
   const reportDir = path.join(root, `bench/results/report${scale ? '-scale' : ''}`);
   let firstRun: Measured | undefined;
   let laterRuns: Array<{ wallSeconds: number; peakMemoryMB: number }> | undefined;
-  let run: Measured & { referenceCpuSeconds: number };
+  let run: MeasuredRun;
+  const proxied: MeasuredRun[] = [];
   // The scale scenario's fixtures and its timing of the reference (loaded only for it).
   const scaling = scale ? await import('./reference-scaling.ts') : undefined;
   if (scaling) {
     run = await measured(served, () => runInProcess(served.env, reportDir, { ...scaling.SCALE }));
   } else {
     // The first run transforms the suites (as after `npm install`); the later ones find them
-    // cached. This machine is shared and noisy: the figures are those of the median later run.
+    // cached. This machine is shared and noisy: the figures are those of the median later run,
+    // and behind the proxy each later run is followed by its twin there, so both meet the same noise.
     await rm(MODULE_CACHE, { recursive: true, force: true });
     firstRun = await runCommandLine(served.env, reportDir);
-    const later: Array<Measured & { referenceCpuSeconds: number }> = [];
+    const later: MeasuredRun[] = [];
     for (let i = 0; i < LATER_RUNS; i++) {
-      await journalOf(served);
       later.push(await measured(served, () => runCommandLine(served.env, reportDir)));
+      if (proxy) proxied.push(await measured(served, () => runCommandLine(behindProxy(served.env, proxy.origin), `${reportDir}-latency`)));
     }
     laterRuns = later.map((r) => ({ wallSeconds: seconds(r.wallMs), peakMemoryMB: r.peakMemoryMB }));
-    run = [...later].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(LATER_RUNS / 2)]!;
+    run = median(later);
   }
   const { result, wallMs } = run;
   const requests = result.rules.reduce((sum, r) => sum + r.requests, 0);
-  const floor = await floors(served, DEFAULT_CONCURRENCY);
+  const floor = await floors(served, run.journal, DEFAULT_CONCURRENCY);
+  const behind = proxy && latencyMs !== undefined ? median(proxied) : undefined;
+  const chain = behind ? criticalPath(behind.journal, 2 * latencyMs!) : 0;
+  const latencyFigures = behind && {
+    delayMsEachWay: latencyMs,
+    wallSeconds: seconds(behind.wallMs),
+    ratioToDirect: +(behind.wallMs / wallMs).toFixed(2),
+    requests: behind.journal.length,
+    criticalPath: chain,
+    criticalPathSeconds: seconds(chain * 2 * latencyMs!),
+    sameVerdictsAsDirect: verdicts(behind.result) === verdicts(run.result),
+    runs: proxied.map((r) => seconds(r.wallMs)),
+    slowestRules: slowest(behind.result),
+  };
   const scaleFigures = scaling
     ? await scaling.referenceScaling(served.env.CP_BASE_URL!, served.env.CP_CONTROL_URL!, served.env.CP_TOKEN!, served.env.CP_ACCOUNT_ID!, SEED)
     : undefined;
   const figures = {
-    scenario: scale ? 'scale' : 'default',
+    scenario: scale ? 'scale' : latencyMs === undefined ? 'default' : `latency ${latencyMs} ms`,
     seed: SEED,
     runs: DEFAULT_RUNS,
     concurrency: DEFAULT_CONCURRENCY,
@@ -223,16 +278,14 @@ try {
           laterRuns,
         }
       : {}),
-    slowestRules: [...result.rules]
-      .sort((a, b) => b.durationMs - a.durationMs)
-      .slice(0, 10)
-      .map((r) => ({ id: r.id, ms: r.durationMs, requests: r.requests })),
+    slowestRules: slowest(result),
     ...(scaleFigures ? { scale: scaleFigures } : {}),
+    ...(latencyFigures ? { latency: latencyFigures } : {}),
   };
   await mkdir(path.join(root, 'bench/results'), { recursive: true });
-  const file = path.join(root, 'bench/results', `bench-${scale ? 'scale-' : ''}${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const file = path.join(root, 'bench/results', `bench-${scale ? 'scale-' : latencyMs === undefined ? '' : `latency-${latencyMs}-`}${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   await writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
-  const { slowestRules, scale: _printedBelow, ...table } = figures;
+  const { slowestRules, scale: _printedBelow, latency: _printedAfter, ...table } = figures;
   console.table({ ...table, ...(laterRuns ? { laterRuns: laterRuns.map((r) => `${r.wallSeconds} s ${r.peakMemoryMB} MB`).join(', ') } : {}) });
   console.table(slowestRules);
   if (scaling && scaleFigures) {
@@ -244,7 +297,14 @@ try {
     console.table(metricsQuery);
     console.log(`a metrics query over ${SCALE.usageEvents.toLocaleString('en')} events takes ${metricsRatio}× its time over a tenth of them`);
   }
+  if (latencyFigures) {
+    const { runs: latencyRuns, slowestRules: slowestBehind, ...latencyTable } = latencyFigures;
+    console.log(`behind a proxy holding every packet ${latencyMs} ms each way (the median of ${LATER_RUNS} runs):`);
+    console.table({ ...latencyTable, runs: latencyRuns.map((r) => `${r} s`).join(', ') });
+    console.table(slowestBehind);
+  }
   console.log(`written to ${path.relative(process.cwd(), file)}`);
 } finally {
+  await proxy?.close();
   served.child.disconnect();
 }

@@ -1,9 +1,12 @@
 // Concurrency changes how long a run takes, never what it finds: for the same seed
-// and target, the verdicts and the evidence at --concurrency 1 and 8 are the same.
-// The target carries a fault, so there is evidence to compare.
+// and target, the verdicts and the evidence at --concurrency 1 and 8 are the same, and
+// so are they behind a proxy that delays every packet (bench/latency-proxy.ts), where
+// the answers of the cases run at once arrive in another order. The target carries a
+// fault, so there is evidence to compare.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startReference, type ReferenceHandle } from '../reference/server.ts';
 import type { RuleResult } from '../results/model.ts';
+import { startLatencyProxy } from '../bench/latency-proxy.ts';
 import { runForResults, targetEnv } from './support/cli.ts';
 
 let ref: ReferenceHandle;
@@ -15,8 +18,8 @@ afterAll(() => ref.close());
 /** A request as sent, with the cursor the target issued (it holds the time it was issued) left out. */
 const withoutCursor = (url: string | undefined) => url?.replace(/([?&]cursor=)[^&]*/g, '$1(issued by the target)');
 
-/** What a run found about a rule, without what varies by timing (durations, issue times in cursors). */
-function finding(rule: RuleResult) {
+/** What a run found about a rule, without what varies by timing (durations, issue times in cursors) or by the origin it was reached at. */
+function finding(rule: RuleResult, origin = new URL(ref.baseUrl).origin) {
   const { evidence } = rule;
   return {
     id: rule.id,
@@ -27,16 +30,29 @@ function finding(rule: RuleResult) {
       counterexample: evidence.counterexample,
       seed: evidence.seed,
       path: evidence.path,
-      request: evidence.exchange && { ...evidence.exchange.request, url: withoutCursor(evidence.exchange.request.url) },
+      request: evidence.exchange && { ...evidence.exchange.request, url: withoutCursor(evidence.exchange.request.url)?.replace(origin, '(the target)') },
       status: evidence.exchange?.response?.status,
     }),
   };
 }
 
-test('verdicts and evidence are the same at concurrency 1 and 8', async () => {
+/** The target's environment with its origin replaced by `origin`. */
+function reachedThrough(origin: string): Record<string, string> {
+  const direct = new URL(ref.baseUrl).origin;
+  return Object.fromEntries(Object.entries(targetEnv(ref)).map(([name, value]) => [name, value.replace(direct, origin)]));
+}
+
+test('verdicts and evidence are the same at concurrency 1 and 8, and behind network latency', async () => {
   const args = ['--seed', '424242'];
   const serial = await runForResults([...args, '--concurrency', '1'], targetEnv(ref));
   const concurrent = await runForResults([...args, '--concurrency', '8'], targetEnv(ref));
   expect(serial.results.summary.failed, serial.stdout).toBeGreaterThan(0);
-  expect(concurrent.results.rules.map(finding)).toEqual(serial.results.rules.map(finding));
+  expect(concurrent.results.rules.map((rule) => finding(rule))).toEqual(serial.results.rules.map((rule) => finding(rule)));
+  const proxy = await startLatencyProxy({ host: '127.0.0.1', port: Number(new URL(ref.baseUrl).port) }, 2);
+  try {
+    const delayed = await runForResults([...args, '--concurrency', '8'], reachedThrough(proxy.origin));
+    expect(delayed.results.rules.map((rule) => finding(rule, proxy.origin))).toEqual(serial.results.rules.map((rule) => finding(rule)));
+  } finally {
+    await proxy.close();
+  }
 });
