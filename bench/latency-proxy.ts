@@ -8,7 +8,15 @@ import net from 'node:net';
 export interface LatencyProxy {
   /** `http://127.0.0.1:PORT`: the target's origin as the suite sees it. */
   origin: string;
+  /** How long every chunk is held, each way. */
+  delayMs: number;
   close(): Promise<void>;
+}
+
+/** A target's environment (cli/serve.ts targetEnv) with its origin replaced by the proxy's. */
+export function behindProxy(env: Record<string, string>, proxy: LatencyProxy): Record<string, string> {
+  const direct = new URL(env.CP_BASE_URL!).origin;
+  return Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value.startsWith(direct) ? proxy.origin + value.slice(direct.length) : value]));
 }
 
 /** Writes each chunk to `to` MS after it arrived, in arrival order; ends `to` likewise. */
@@ -18,7 +26,9 @@ function delayedPipe(from: net.Socket, to: net.Socket, delayMs: number): void {
   from.once('end', () => setTimeout(() => to.end(), delayMs));
 }
 
-export async function startLatencyProxy(upstream: { host: string; port: number }, delayMs: number): Promise<LatencyProxy> {
+/** A proxy in front of the server at `target` (any URL of it: only its host and port are used). */
+export async function startLatencyProxy(target: string, delayMs: number): Promise<LatencyProxy> {
+  const upstream = new URL(target);
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     client.pause();
@@ -34,7 +44,7 @@ export async function startLatencyProxy(upstream: { host: string; port: number }
     // The handshake's round trip, then the bytes each way, each held `delayMs`.
     setTimeout(() => {
       if (client.destroyed) return;
-      remote.connect(upstream.port, upstream.host, () => {
+      remote.connect(Number(upstream.port), upstream.hostname, () => {
         delayedPipe(client, remote, delayMs);
         delayedPipe(remote, client, delayMs);
         client.resume();
@@ -45,6 +55,7 @@ export async function startLatencyProxy(upstream: { host: string; port: number }
   const { port } = server.address() as net.AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    delayMs,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

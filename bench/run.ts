@@ -28,7 +28,7 @@ import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../runner/options.ts';
 import type { RunResult } from '../results/model.ts';
 import { criticalPath } from './critical-path.ts';
 import type { ChildMessage, JournalEntry } from './journaled-reference.ts';
-import { startLatencyProxy } from './latency-proxy.ts';
+import { behindProxy, startLatencyProxy } from './latency-proxy.ts';
 
 const SEED = 20261121;
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -183,12 +183,6 @@ async function measured(served: Served, run: () => Promise<Measured>): Promise<M
 /** The run of median wall time. */
 const median = <T extends { wallMs: number }>(runs: readonly T[]): T => [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(runs.length / 2)]!;
 
-/** The target's environment with its origin replaced by the proxy's. */
-function behindProxy(env: Record<string, string>, origin: string): Record<string, string> {
-  const direct = new URL(env.CP_BASE_URL!).origin;
-  return Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value.startsWith(direct) ? origin + value.slice(direct.length) : value]));
-}
-
 /** The ten rules that took longest. */
 const slowest = (result: RunResult) =>
   [...result.rules]
@@ -205,7 +199,7 @@ const LATER_RUNS = 3;
 const seconds = (ms: number) => +(ms / 1000).toFixed(2);
 
 const served = await serveReference();
-const proxy = latencyMs === undefined ? undefined : await startLatencyProxy({ host: '127.0.0.1', port: Number(new URL(served.env.CP_BASE_URL!).port) }, latencyMs);
+const proxy = latencyMs === undefined ? undefined : await startLatencyProxy(served.env.CP_BASE_URL!, latencyMs);
 try {
   const reportDir = path.join(root, `bench/results/report${scale ? '-scale' : ''}`);
   let firstRun: Measured | undefined;
@@ -225,7 +219,7 @@ try {
     const later: MeasuredRun[] = [];
     for (let i = 0; i < LATER_RUNS; i++) {
       later.push(await measured(served, () => runCommandLine(served.env, reportDir)));
-      if (proxy) proxied.push(await measured(served, () => runCommandLine(behindProxy(served.env, proxy.origin), `${reportDir}-latency`)));
+      if (proxy) proxied.push(await measured(served, () => runCommandLine(behindProxy(served.env, proxy), `${reportDir}-latency`)));
     }
     laterRuns = later.map((r) => ({ wallSeconds: seconds(r.wallMs), peakMemoryMB: r.peakMemoryMB }));
     run = median(later);
@@ -233,15 +227,15 @@ try {
   const { result, wallMs } = run;
   const requests = result.rules.reduce((sum, r) => sum + r.requests, 0);
   const floor = await floors(served, run.journal, DEFAULT_CONCURRENCY);
-  const behind = proxy && latencyMs !== undefined ? median(proxied) : undefined;
-  const chain = behind ? criticalPath(behind.journal, 2 * latencyMs!) : 0;
+  const behind = proxy && median(proxied);
+  const chain = behind ? criticalPath(behind.journal, 2 * proxy.delayMs) : 0;
   const latencyFigures = behind && {
-    delayMsEachWay: latencyMs,
+    delayMsEachWay: proxy.delayMs,
     wallSeconds: seconds(behind.wallMs),
     ratioToDirect: +(behind.wallMs / wallMs).toFixed(2),
     requests: behind.journal.length,
     criticalPath: chain,
-    criticalPathSeconds: seconds(chain * 2 * latencyMs!),
+    criticalPathSeconds: seconds(chain * 2 * proxy.delayMs),
     sameVerdictsAsDirect: verdicts(behind.result) === verdicts(run.result),
     runs: proxied.map((r) => seconds(r.wallMs)),
     slowestRules: slowest(behind.result),

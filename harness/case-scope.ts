@@ -1,7 +1,7 @@
 // What one generated case of a property did, kept apart from the cases running beside
 // it: the last exchange it sent (the evidence of an assertion that names none) and
-// whether it changed the target (set a provider state, or sent anything but a GET), in
-// which case the cases of its property run one at a time.
+// whether it changed the target (set a provider state, or sent a write with a
+// credential), in which case the cases of its property run one at a time.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Exchange } from '../results/model.ts';
 
@@ -17,11 +17,15 @@ const scopes = new AsyncLocalStorage<CaseScope>();
 /** The scope of the case this code runs for, if it runs for one. */
 export const currentCase = (): CaseScope | undefined => scopes.getStore();
 
-/** Runs one case in a scope of its own. */
-export async function inCase(concurrent: boolean, run: () => Promise<void>): Promise<CaseScope> {
+/** How `run` ended, in a scope of its own: what it threw (undefined when it did not) and what it did. */
+export async function settle(concurrent: boolean, run: () => Promise<unknown>): Promise<{ error: unknown; scope: CaseScope }> {
   const scope: CaseScope = { changedTarget: false, concurrent };
-  await scopes.run(scope, run);
-  return scope;
+  try {
+    await scopes.run(scope, run);
+    return { error: undefined, scope };
+  } catch (error) {
+    return { error: error ?? new Error('the check threw nothing'), scope };
+  }
 }
 
 /** A defect of the check, not of the target: a case changed the target while others of its property were in flight. */
@@ -43,12 +47,14 @@ export function noteTargetChange(what: string): void {
 
 /**
  * Runs reads at once, each in a scope of its own (an assertion names its own last
- * exchange), and waits for all of them; the first failure in the tasks' order is
- * thrown, so the evidence does not depend on which answer came first.
+ * exchange), and waits for all of them. The first failure in the tasks' order is
+ * thrown, and the last exchange after them is that of the last task that sent one, so
+ * the evidence does not depend on which answer came first.
  */
-export async function atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]> {
-  const settled = await Promise.allSettled(tasks.map((task) => scopes.run({ changedTarget: false, concurrent: true }, task)));
-  const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (failure) throw failure.reason;
-  return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
+export async function atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<{ values: T[]; lastExchange: Exchange | undefined }> {
+  const values: T[] = [];
+  const settled = await Promise.all(tasks.map((task, i) => settle(true, async () => void (values[i] = await task()))));
+  const failure = settled.find((s) => s.error !== undefined);
+  if (failure) throw failure.error;
+  return { values, lastExchange: settled.findLast((s) => s.scope.lastExchange)?.scope.lastExchange };
 }

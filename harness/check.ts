@@ -43,8 +43,7 @@ export class Check {
       onExchange: (exchange) => {
         this.requests += 1;
         this.lastOfCheck = exchange;
-        const scope = currentCase();
-        if (scope) scope.lastExchange = exchange;
+        this.lastExchange = exchange;
       },
     });
     this.locks = new FixtureLocks(config.shared);
@@ -59,6 +58,12 @@ export class Check {
   get lastExchange(): Exchange | undefined {
     const scope = currentCase();
     return scope ? scope.lastExchange : this.lastOfCheck;
+  }
+
+  private set lastExchange(exchange: Exchange) {
+    const scope = currentCase();
+    if (scope) scope.lastExchange = exchange;
+    else this.lastOfCheck = exchange;
   }
 
   /** A credential of the run; skips the check when the run has none of that kind. */
@@ -128,8 +133,10 @@ export class Check {
   }
 
   /** Reads sent at once (a case's several listings, say); the first failure in the tasks' order is thrown. */
-  atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]> {
-    return atOnce(tasks);
+  async atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]> {
+    const { values, lastExchange } = await atOnce(tasks);
+    if (lastExchange) this.lastExchange = lastExchange;
+    return values;
   }
 
   close(): Promise<void> {

@@ -2,6 +2,7 @@
 // into a named state before a check.
 import type { SuiteConfig } from './config.ts';
 import type { HttpResponse } from './http.ts';
+import { unmetNeed } from './needs.ts';
 import { Skip, Violation } from './violation.ts';
 
 export type StateName =
@@ -25,7 +26,8 @@ export class ControlClient {
 
   /** Puts the target into `state`; skips the check when there is no control URL or the state is not supported. */
   async set(state: StateName, params: object = {}): Promise<void> {
-    if (!this.config.controlUrl) throw new Skip('no --control-url given: this check needs fixtures on the target');
+    const unmet = unmetNeed(['control'], this.config);
+    if (unmet) throw new Skip(unmet);
     if (this.config.readOnly) throw new Skip('--read-only: this check sets a provider state on the target');
     const res = await this.post(state, params);
     if (res.status >= 200 && res.status < 300) return;

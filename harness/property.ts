@@ -7,8 +7,8 @@
 // changed the target (a provider state, a write), when they run one after the other as
 // fast-check would run them. Only when a case failed does fast-check itself take over,
 // from that case (its `path`), and shrink it: the counterexample, the path and the
-// evidence are those of a run one case at a time, whatever the concurrency, and so is
-// the number of requests sent.
+// evidence are those of a run one case at a time. None of them, nor the number of
+// requests sent, depends on the concurrency or on the order the answers arrive in.
 //
 // Cases that each put their own fixtures on the target cannot run at once; where their
 // fixtures can stand side by side (functions of different names, say), `together` checks
@@ -16,7 +16,7 @@
 // fails are the cases run one at a time as above, to find and shrink the failing one.
 import fc from 'fast-check';
 import type { Evidence, Exchange } from '../results/model.ts';
-import { inCase, TargetChangedBesideOthers } from './case-scope.ts';
+import { settle, TargetChangedBesideOthers } from './case-scope.ts';
 import { Skip, Violation } from './violation.ts';
 
 /** A property failed; carries the shrunk counterexample. */
@@ -44,14 +44,7 @@ type FirstPass = { failed: false } | { failed: true; index: number; error: unkno
 async function firstPass<T>(inputs: readonly T[], predicate: (input: T) => Promise<void>, settings: PropertySettings): Promise<FirstPass> {
   const errors = new Map<number, { error: unknown; exchange: Exchange | undefined }>();
   const runOne = async (index: number, concurrent: boolean): Promise<boolean> => {
-    let error: unknown;
-    const scope = await inCase(concurrent, async () => {
-      try {
-        await predicate(inputs[index]!);
-      } catch (caught) {
-        error = caught ?? new Error('the check threw nothing');
-      }
-    });
+    const { error, scope } = await settle(concurrent, () => predicate(inputs[index]!));
     if (error instanceof TargetChangedBesideOthers) throw error;
     if (error !== undefined) errors.set(index, { error, exchange: scope.lastExchange });
     return scope.changedTarget;
@@ -80,21 +73,17 @@ export async function checkProperty<T>(
   arbitrary: fc.Arbitrary<T>,
   predicate: (input: T) => Promise<void>,
   settings: PropertySettings,
-  together?: Together<T>,
+  all?: Together<T>,
 ): Promise<void> {
   const { seed, runs } = settings;
   const inputs = fc.sample(arbitrary, { seed, numRuns: runs });
-  let togetherError: unknown;
-  if (together) {
-    const scope = await inCase(false, () => together(inputs).catch((error: unknown) => void (togetherError = error ?? new Error('the check threw nothing'))));
-    if (togetherError === undefined) return;
-    if (togetherError instanceof Skip) throw togetherError;
-    togetherError = togetherError instanceof Violation ? togetherError : new Violation(String((togetherError as Error).message ?? togetherError), scope.lastExchange);
-  }
+  const together = all && (await settle(false, () => all(inputs)));
+  if (together && together.error === undefined) return;
+  if (together?.error instanceof Skip) throw together.error;
   const first = await firstPass(inputs, predicate, settings);
-  if (!first.failed && togetherError) {
+  if (!first.failed && together) {
     // Only the inputs side by side broke the rule: that is the evidence, every input its counterexample.
-    throw violationOf(togetherError, fc.stringify(inputs), seed, undefined, undefined);
+    throw violationOf(together.error, fc.stringify(inputs), seed, undefined, together.scope.lastExchange);
   }
   if (!first.failed) return;
   if (first.error instanceof Skip) throw first.error;
@@ -107,7 +96,7 @@ export async function checkProperty<T>(
     // so the smallest case that failed on its own merits stays the counterexample.
     if (failed && settings.halted()) return;
     try {
-      await inCase(false, () => predicate(input));
+      await predicate(input);
     } catch (error) {
       failed = true;
       throw error;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startReference, type ReferenceHandle } from '../reference/server.ts';
 import type { RuleResult } from '../results/model.ts';
-import { startLatencyProxy } from '../bench/latency-proxy.ts';
+import { behindProxy, startLatencyProxy } from '../bench/latency-proxy.ts';
 import { runForResults, targetEnv } from './support/cli.ts';
 
 let ref: ReferenceHandle;
@@ -36,21 +36,15 @@ function finding(rule: RuleResult, origin = new URL(ref.baseUrl).origin) {
   };
 }
 
-/** The target's environment with its origin replaced by `origin`. */
-function reachedThrough(origin: string): Record<string, string> {
-  const direct = new URL(ref.baseUrl).origin;
-  return Object.fromEntries(Object.entries(targetEnv(ref)).map(([name, value]) => [name, value.replace(direct, origin)]));
-}
-
 test('verdicts and evidence are the same at concurrency 1 and 8, and behind network latency', async () => {
   const args = ['--seed', '424242'];
   const serial = await runForResults([...args, '--concurrency', '1'], targetEnv(ref));
   const concurrent = await runForResults([...args, '--concurrency', '8'], targetEnv(ref));
   expect(serial.results.summary.failed, serial.stdout).toBeGreaterThan(0);
   expect(concurrent.results.rules.map((rule) => finding(rule))).toEqual(serial.results.rules.map((rule) => finding(rule)));
-  const proxy = await startLatencyProxy({ host: '127.0.0.1', port: Number(new URL(ref.baseUrl).port) }, 2);
+  const proxy = await startLatencyProxy(ref.baseUrl, 2);
   try {
-    const delayed = await runForResults([...args, '--concurrency', '8'], reachedThrough(proxy.origin));
+    const delayed = await runForResults([...args, '--concurrency', '8'], behindProxy(targetEnv(ref), proxy));
     expect(delayed.results.rules.map((rule) => finding(rule, proxy.origin))).toEqual(serial.results.rules.map((rule) => finding(rule)));
   } finally {
     await proxy.close();

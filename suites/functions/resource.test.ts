@@ -1,10 +1,9 @@
 // Section 2.2: a function as the listing returns it: every field as it was set, the
 // defaults of its fields, the ids and callback secrets of its triggers. Section 1: it
 // belongs to its workspace.
-import type fc from 'fast-check';
 import { functionsWithTriggersArb, SENT_CALLBACK_SECRET_PREFIX, type FunctionWithTriggers } from '../../generators/function-triggers.ts';
 import { sampleFixtureSet } from '../../generators/functions-fixtures.ts';
-import { functionArb, uniqueByName } from '../../generators/components.ts';
+import { functionArb, uniqueByName, type Resource } from '../../generators/components.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { differences } from '../support/compare.ts';
@@ -16,25 +15,25 @@ import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
 import { FIXTURE_NEEDS, legacyNamesOf, listedByName, listFunctions, setFunctions, walkEach, type Page } from './client.ts';
 
 /**
- * Sets the functions of the inputs, then hands each input with its functions as listed to
+ * Sets the functions of the inputs, then hands each input's functions with the listing to
  * `check`. Inputs whose functions have different names are set side by side, one listing
  * read for them all: a property's cases at once (harness/property.ts, `together`).
  */
-async function listedSideBySide<T>(t: Check, inputs: readonly T[], functionsOf: (input: T) => JsonObject[], check: (input: T, listed: Map<string, JsonObject>) => void): Promise<void> {
-  const names = (input: T) => functionsOf(input).map((fn) => String((fn.metadata as JsonObject).name));
+async function listedSideBySide<F extends { metadata: { name: string } }>(t: Check, inputs: readonly F[][], check: (functions: F[], listed: Map<string, JsonObject>) => void): Promise<void> {
+  const names = (functions: F[]) => functions.map((fn) => fn.metadata.name);
   // One page of the listing must show them all.
-  for (const group of sideBySide(inputs, { clash: (a, b) => shareAny(names(a), names(b)), size: (input) => functionsOf(input).length, maxSize: FUNCTIONS_MAX_LIMIT - 1 })) {
-    const items = group.flatMap(functionsOf);
+  for (const group of sideBySide(inputs, { clash: (a, b) => shareAny(names(a), names(b)), size: (functions) => functions.length, maxSize: FUNCTIONS_MAX_LIMIT - 1 })) {
+    const items = group.flat();
     await t.control.set('functions', { items });
     const listed = await listedByName(t, `the listing of ${items.length} functions`);
-    for (const input of group) check(input, listed);
+    for (const functions of group) check(functions, listed);
   }
 }
 
 /** Sets the functions, then hands each one, as listed, to `check` with what was sent. */
 async function eachListed(t: Check, check: (sent: FunctionWithTriggers, listed: JsonObject) => string[]): Promise<void> {
   const expectListed = (inputs: readonly FunctionWithTriggers[][]) =>
-    listedSideBySide(t, inputs, (functions) => functions as unknown as JsonObject[], (functions, listed) => {
+    listedSideBySide(t, inputs, (functions, listed) => {
       const problems = functions.flatMap((fn) => {
         const item = listed.get(fn.metadata.name);
         return item ? check(fn, item).map((p) => `${fn.metadata.name}: ${p}`) : [`${fn.metadata.name} is not listed`];
@@ -144,19 +143,18 @@ function settable(fn: JsonObject): JsonObject {
 
 const roundTrip = rule('functions.round-trip', { needs: FIXTURE_NEEDS }, async (t: Check) => {
   // Generated from the document with every optional field present or absent.
-  const expectRoundTrip = (inputs: readonly JsonObject[][]) =>
-    listedSideBySide(t, inputs, (functions) => functions, (functions, listed) => {
+  const expectRoundTrip = (inputs: readonly Resource[][]) =>
+    listedSideBySide(t, inputs, (functions, listed) => {
       const problems = functions.flatMap((fn) => {
-        const name = String((fn.metadata as JsonObject).name);
+        const name = fn.metadata.name;
         const item = listed.get(name);
         if (!item) return [`${name} is not listed`];
-        const expected = settable(fn);
+        const expected = settable(fn as JsonObject);
         return [...differences(expected.metadata, item.metadata, `${name}: metadata`), ...differences(expected.spec, item.spec, `${name}: spec`)];
       });
       expectNoProblems(t, problems);
     });
-  const functionsArb = uniqueByName(functionArb, { minLength: 1, maxLength: 4 }) as fc.Arbitrary<JsonObject[]>;
-  await t.property(functionsArb, (functions) => expectRoundTrip([functions]), { together: expectRoundTrip });
+  await t.property(uniqueByName(functionArb, { minLength: 1, maxLength: 4 }), (functions) => expectRoundTrip([functions]), { together: expectRoundTrip });
 });
 
 export const checks = [defaultsEnabled, defaultsPublic, defaultsTriggerEnabled, triggersIds, triggersCallbackSecret, workspaceOnly, roundTrip];

@@ -7,6 +7,7 @@ import type { Kind } from './shapes.ts';
 import { fetchFunctions, fetchListing, fetchSandbox, nameOf, pairByName, setFixtures } from './client.ts';
 import { shareAny, sideBySide } from '../support/side-by-side.ts';
 import { expectNoProblems } from '../support/documented.ts';
+import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
 
 export interface Observed {
   kind: Kind;
@@ -20,8 +21,8 @@ interface Reading {
   documentErrors: string[];
 }
 
-/** Resources of all kinds set side by side at most: the functions are read from one page of 200. */
-const MAX_SIDE_BY_SIDE = 199;
+/** Resources of all kinds set side by side at most: the functions are read from one page of the listing. */
+const MAX_SIDE_BY_SIDE = FUNCTIONS_MAX_LIMIT - 1;
 
 const LABEL: Record<Kind, string> = { functions: 'function', sandboxes: 'sandbox', egressips: 'egress IP', customdomains: 'custom domain' };
 
