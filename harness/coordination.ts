@@ -3,24 +3,26 @@
 // request count and the fixture locks. A check that sets a provider state holds its
 // group's lock until it ends (several groups, in one order), so no other check sees
 // its fixtures half-built or replaced; `reset` and `clock` touch every group, so they
-// hold all of them.
+// hold all of them. A group is what one provider state replaces: the sandboxes, egress
+// IPs and custom domains of a workspace are three, so checks of one kind never wait on
+// checks of another.
 import type { StateName } from './control.ts';
 
-const SLOT = { requests: 0, readers: 1, writersWaiting: 2, functions: 3, resources: 4, usage: 5, processes: 6 } as const;
-const SLOT_COUNT = 7;
+const SLOT = { requests: 0, readers: 1, writersWaiting: 2, functions: 3, sandboxes: 4, egressips: 5, customdomains: 6, usage: 7, processes: 8 } as const;
+const SLOT_COUNT = 9;
 
-export type FixtureGroup = 'functions' | 'resources' | 'usage' | 'processes';
+export type FixtureGroup = 'functions' | 'sandboxes' | 'egressips' | 'customdomains' | 'usage' | 'processes';
 /** The one order in which a check may take several groups: checks that take them in one order never wait on each other in a cycle. */
-const GROUP_ORDER: readonly FixtureGroup[] = ['functions', 'resources', 'usage', 'processes'];
+export const GROUP_ORDER: readonly FixtureGroup[] = ['functions', 'sandboxes', 'egressips', 'customdomains', 'usage', 'processes'];
 
 /** The fixtures each provider state replaces; `every` for the states that touch the whole target. */
 const groupOfState: Record<StateName, FixtureGroup | 'every'> = {
   reset: 'every',
   clock: 'every',
   functions: 'functions',
-  sandboxes: 'resources',
-  egressips: 'resources',
-  customdomains: 'resources',
+  sandboxes: 'sandboxes',
+  egressips: 'egressips',
+  customdomains: 'customdomains',
   usage: 'usage',
   processes: 'processes',
 };

@@ -12,21 +12,20 @@ import { validRequest } from '../generators/requests.ts';
 import { customDomainArb, egressIpArb, functionArb, sandboxArb, uniqueByName, usageEventArb, type Resource } from '../generators/components.ts';
 import type { ApiName } from '../spec/openapi.ts';
 import { findLegacyVersion, PAGED_VERSION, versionHeaders } from './support/versions.ts';
+import { sideBySideProperty } from './support/side-by-side.ts';
+import { FUNCTIONS_DEFAULT_LIMIT } from '../spec/facts.ts';
 
 function assertConforms(t: Check, api: ApiName, operationId: string, res: HttpResponse): void {
-  t.assert(res.status === 200, `${operationId} must answer 200, got ${res.status}`);
-  t.assert(res.isJson, `${operationId} must answer JSON, got: ${res.text.slice(0, 200)}`);
+  t.assert(res.status === 200, `${operationId} must answer 200, got ${res.status}`, res.exchange);
+  t.assert(res.isJson, `${operationId} must answer JSON, got: ${res.text.slice(0, 200)}`, res.exchange);
   const errors = responseErrors(api, operationId, 200, res.json);
-  t.assert(errors.length === 0, `the ${operationId} answer does not match the OpenAPI document: ${errors.slice(0, 5).join('; ')}`);
+  t.assert(errors.length === 0, `the ${operationId} answer does not match the OpenAPI document: ${errors.slice(0, 5).join('; ')}`, res.exchange);
 }
 
-/** Generated fixtures when the target takes them; otherwise one check of the data it has. */
-async function overFixtures<T>(t: Check, state: StateName, arb: fc.Arbitrary<T[]>, check: (items: T[] | undefined) => Promise<void>): Promise<void> {
+/** Generated fixtures when the target takes them (those of several cases side by side); otherwise one check of the data it has. */
+async function overFixtures<T>(t: Check, state: StateName, arb: fc.Arbitrary<T[]>, check: (items: T[] | undefined) => Promise<void>, maxItems?: number): Promise<void> {
   if (!t.config.controlUrl || t.config.readOnly) return check(undefined);
-  await t.property(arb, async (items) => {
-    await t.control.set(state, { items });
-    await check(items);
-  });
+  await sideBySideProperty(t, arb, { state, itemsOf: (items) => items, maxItems }, (group) => check(group.flat()));
 }
 
 /** Without fixtures, an empty listing shows no item's shape: a skip that says so, not a pass. */
@@ -48,16 +47,18 @@ const functions = rule('schema.functions', {}, async (t: Check) => {
     const legacy = await t.api('/functions', { token: admin, headers: versionHeaders(t, older.date) });
     assertConforms(t, 'controlPlane', 'listFunctions', legacy);
     t.assert(Array.isArray(legacy.json), `before version ${PAGED_VERSION} the listing is a bare array, got an object`);
-  });
+    // The paged listing asks for no limit: the functions of one group fit its default page.
+  }, FUNCTIONS_DEFAULT_LIMIT);
 });
 
 const sandbox = rule('schema.sandbox', { needs: ['sandboxName'] }, async (t: Check) => {
   const admin = t.config.credentials.admin;
   const read = (name: string) => t.api(`/sandboxes/${encodeURIComponent(name)}`, { token: admin });
   await overFixtures(t, 'sandboxes', uniqueByName(sandboxArb, { minLength: 1, maxLength: 2 }), async (items?: Resource[]) => {
-    const name = items?.[0]?.metadata.name ?? t.config.sandboxName;
-    if (!name) return t.skip('no sandbox to read');
-    assertConforms(t, 'controlPlane', 'getSandbox', await read(name));
+    const names = items ? items.map((item) => item.metadata.name) : t.config.sandboxName ? [t.config.sandboxName] : [];
+    if (names.length === 0) return t.skip('no sandbox to read');
+    const answers = await t.atOnce(names.map((name) => () => read(name)));
+    for (const res of answers) assertConforms(t, 'controlPlane', 'getSandbox', res);
   });
 });
 

@@ -143,11 +143,21 @@ describe('the fixture locks (harness/coordination.ts)', () => {
     const first = new FixtureLocks(shared);
     const second = new FixtureLocks(shared);
     await first.enter('sandboxes');
-    const waiting = second.enter('functions').then(() => second.enter('egressips'));
+    const waiting = second.enter('functions').then(() => second.enter('sandboxes'));
     expect(await settled(waiting)).toBe(false);
     first.release();
     expect(await settled(waiting)).toBe(true);
     second.release();
+  });
+
+  test('checks of different kinds of resource do not wait on each other', async () => {
+    const shared = createShared();
+    const sandboxes = new FixtureLocks(shared);
+    const egressIps = new FixtureLocks(shared);
+    await sandboxes.enter('sandboxes');
+    expect(await settled(egressIps.enter('egressips').then(() => egressIps.enter('customdomains')))).toBe(true);
+    sandboxes.release();
+    egressIps.release();
   });
 
   test('reset waits for every group; groups are taken in one order only', async () => {
@@ -157,7 +167,7 @@ describe('the fixture locks (harness/coordination.ts)', () => {
     await holder.enter('usage');
     const reset = resetter.enter('reset');
     expect(await settled(reset)).toBe(false);
-    await expect(holder.enter('functions')).rejects.toThrow(/in the order functions, resources, usage, processes/);
+    await expect(holder.enter('functions')).rejects.toThrow(/in the order functions, sandboxes, egressips, customdomains, usage, processes/);
     holder.release();
     expect(await settled(reset)).toBe(true);
     resetter.release();

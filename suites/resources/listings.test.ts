@@ -8,6 +8,7 @@ import { differences } from '../support/compare.ts';
 import { LISTING, nameOf, pairByName, readListing } from './client.ts';
 import { isObject, show } from '../support/json.ts';
 import { expectNoProblems } from '../support/documented.ts';
+import { sideBySideProperty } from '../support/side-by-side.ts';
 
 /** Sections 2.4, 2.5: the fields each listing returns as set, and the values the profile pins. */
 function specProblems(kind: ListingKind, profile: Profile, given: Json, returned: Json): string[] {
@@ -30,17 +31,19 @@ const names = (items: Json[]) => items.map((i) => String(nameOf(i)));
 function listingChecks(kind: ListingKind): CheckDefinition[] {
   const { path, label } = LISTING[kind];
 
-  const spec = rule(`resources.${kind}.spec`, { needs: ['control'] }, async (t: Check) => {
-    await t.property(listingFixtures(kind, t.config.profile, 1), async (items) => {
-      await t.control.set(kind, { items });
+  // The items of several cases side by side (names differ): one state and one listing for them all.
+  const overItems = (t: Check, minLength: number, check: (items: Json[]) => Promise<void>) =>
+    sideBySideProperty(t, listingFixtures(kind, t.config.profile, minLength), { state: kind, itemsOf: (items) => items }, (group) => check(group.flat()));
+
+  const spec = rule(`resources.${kind}.spec`, { needs: ['control'] }, (t: Check) =>
+    overItems(t, 1, async (items) => {
       const listed = await readListing(t, kind);
       expectNoProblems(t, pairByName(items, listed).flatMap((p) => specProblems(kind, t.config.profile, p.given, p.returned)));
-    });
-  });
+    }),
+  );
 
-  const wholeWorkspace = rule(`resources.${kind}.whole-workspace`, { needs: ['control'] }, async (t: Check) => {
-    await t.property(listingFixtures(kind, t.config.profile), async (items) => {
-      await t.control.set(kind, { items });
+  const wholeWorkspace = rule(`resources.${kind}.whole-workspace`, { needs: ['control'] }, (t: Check) =>
+    overItems(t, 0, async (items) => {
       const listed = names(await readListing(t, kind));
       const missing = names(items).filter((n) => !listed.includes(n));
       const extra = listed.filter((n) => !names(items).includes(n));
@@ -50,13 +53,12 @@ function listingChecks(kind: ListingKind): CheckDefinition[] {
           (missing.length ? `, missing: ${show(missing)}` : '') +
           (extra.length ? `, listed although not in the workspace: ${show(extra)}` : ''),
       );
-    });
-  });
+    }),
+  );
 
-  const workspaceOnly = rule(`resources.${kind}.workspace-only`, { needs: ['control', 'otherWorkspace'] }, async (t: Check) => {
+  const workspaceOnly = rule(`resources.${kind}.workspace-only`, { needs: ['control', 'otherWorkspace'] }, (t: Check) => {
     const other = t.token('otherWorkspace');
-    await t.property(listingFixtures(kind, t.config.profile, 1), async (items) => {
-      await t.control.set(kind, { items });
+    return overItems(t, 1, async (items) => {
       const seen = names(await readListing(t, kind, other)).filter((n) => names(items).includes(n));
       t.assert(
         seen.length === 0,

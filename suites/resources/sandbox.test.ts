@@ -2,22 +2,28 @@
 // refuses unknown names and other workspaces' sandboxes.
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { resourceName, sandboxFixture } from '../../generators/resources-fixtures.ts';
+import { resourceName, sandboxFixture, type Json } from '../../generators/resources-fixtures.ts';
 import { differences } from '../support/compare.ts';
 import { specWithoutSecrets } from './secrets.ts';
 import { nameOf, readSandbox, requestSandbox } from './client.ts';
 import { expectNoProblems } from '../support/documented.ts';
 import { representationProblems } from './shapes.ts';
 import { expectRefused, refusalStatuses } from '../support/error-body.ts';
+import { sideBySideProperty } from '../support/side-by-side.ts';
 
 const sandboxSpec = rule('resources.sandbox.spec', { needs: ['control'] }, async (t) => {
-  await t.property(sandboxFixture(t.config.profile), async (sandbox) => {
-    await t.control.set('sandboxes', { items: [sandbox] });
+  await overSandboxes(t, async (sandbox) => {
     const returned = await readSandbox(t, String(nameOf(sandbox)));
     // Secret values are the secrets rules' concern: they are masked here.
     expectNoProblems(t, [...differences(specWithoutSecrets(sandbox), returned.spec, 'spec'), ...representationProblems(t.config.profile, returned)]);
   });
 });
+
+/** Generated sandboxes, those of several cases set side by side, each read on its own. */
+const overSandboxes = (t: Check, check: (sandbox: Json) => Promise<void>) =>
+  sideBySideProperty(t, sandboxFixture(t.config.profile), { state: 'sandboxes', itemsOf: (sandbox) => [sandbox] }, async (group) => {
+    await t.atOnce(group.map((sandbox) => () => check(sandbox)));
+  });
 
 /** The profile's GET /sandboxes error statuses a refusal may take (section 7 does not show them). */
 const clientErrorStatuses = (t: Check) => refusalStatuses(t.config.profile.sandboxErrorStatuses);
@@ -34,8 +40,7 @@ const sandboxNotFound = rule('resources.sandbox.not-found', {}, async (t: Check)
 
 const sandboxWorkspaceScoped = rule('resources.sandbox.workspace-scoped', { needs: ['control', 'otherWorkspace'] }, async (t: Check) => {
   const other = t.token('otherWorkspace');
-  await t.property(sandboxFixture(t.config.profile), async (sandbox) => {
-    await t.control.set('sandboxes', { items: [sandbox] });
+  await overSandboxes(t, async (sandbox) => {
     const name = String(nameOf(sandbox));
     const res = await requestSandbox(t, name, { token: other });
     expectRefused(t, res, `resources belong to one workspace (section 1): the admin of another workspace asking for ${name}`, { status: clientErrorStatuses(t) });

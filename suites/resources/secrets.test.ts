@@ -9,6 +9,7 @@ import { sandboxWithSecrets } from '../../generators/resources-fixtures.ts';
 import { secretsOf, shownSecrets, type Secret } from './secrets.ts';
 import { nameOf, requestSandbox, type SandboxRequest } from './client.ts';
 import { expectDocumented } from '../support/documented.ts';
+import { sideBySideProperty } from '../support/side-by-side.ts';
 
 type Ask = SandboxRequest['showSecrets'];
 
@@ -27,10 +28,15 @@ async function askForSandbox(
   expect: (res: HttpResponse, secrets: Secret[], ask: Ask) => void,
   which: 'every' | 'shown' = 'every',
 ): Promise<void> {
-  await t.property(fc.tuple(sandboxWithSecrets(t.config.profile), asks), async ([sandbox, ask]) => {
-    await t.control.set('sandboxes', { items: [sandbox] });
-    const res = await requestSandbox(t, String(nameOf(sandbox)), { token: credential, showSecrets: ask });
-    expect(res, secretsOf(sandbox, which === 'shown' ? t.config.profile : undefined), ask);
+  // The sandboxes of several cases set side by side, each asked for on its own.
+  const cases = fc.tuple(sandboxWithSecrets(t.config.profile), asks);
+  await sideBySideProperty(t, cases, { state: 'sandboxes', itemsOf: ([sandbox]) => [sandbox] }, async (group) => {
+    await t.atOnce(
+      group.map(([sandbox, ask]) => async () => {
+        const res = await requestSandbox(t, String(nameOf(sandbox)), { token: credential, showSecrets: ask });
+        expect(res, secretsOf(sandbox, which === 'shown' ? t.config.profile : undefined), ask);
+      }),
+    );
   });
 }
 
