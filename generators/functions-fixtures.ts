@@ -93,8 +93,13 @@ function buildSet(parts: ItemParts[], poolSize: number, shared: [string, string]
 
 /** Fixture sets of `minSize` to `maxSize` functions. */
 export function fixtureSetArb(options: FixtureSetOptions): fc.Arbitrary<FunctionFixture[]> {
+  return fixtureSetOfSizeArb(fc.integer({ min: options.minSize, max: options.maxSize }), options);
+}
+
+/** Fixture sets of the sizes `sizeArb` draws; a failing set shrinks by its size first. */
+function fixtureSetOfSizeArb(sizeArb: fc.Arbitrary<number>, options: Omit<FixtureSetOptions, 'minSize' | 'maxSize'>): fc.Arbitrary<FunctionFixture[]> {
   const sharedArb = options.sharedLabel ? fc.tuple(labelKeyArb, stringMatching(/^[A-Za-z][A-Za-z0-9 ]{2,20}$/)) : fc.constant(null);
-  return fc.integer({ min: options.minSize, max: options.maxSize }).chain((size) =>
+  return sizeArb.chain((size) =>
     fc
       .tuple(
         fc.array(itemPartsArb(options.longLabelValues ?? false), { minLength: size, maxLength: size }),
@@ -109,6 +114,45 @@ export function fixtureSetArb(options: FixtureSetOptions): fc.Arbitrary<Function
         return buildSet(withLong, poolSize, shared);
       }),
   );
+}
+
+/**
+ * The rounds of the listing rules whose cases each put a whole workspace on the target (a
+ * page, a walk, the legacy array): drawn with one seed they are the same for each of
+ * them, so each round is set once and read side by side. The sizes reach each rule's
+ * boundaries: empty and small sets, sets around the default limit of 50, and sets past
+ * the maximum of 200 (a capped legacy array).
+ */
+export const listingRoundArb: fc.Arbitrary<FunctionFixture[]> = fixtureSetOfSizeArb(
+  // A failing large set shrinks to the small sizes too, not only element by element.
+  fc.oneof(
+    { withCrossShrink: true },
+    { weight: 2, arbitrary: fc.integer({ min: 0, max: 60 }) },
+    { weight: 2, arbitrary: fc.integer({ min: 40, max: 130 }) },
+    { weight: 1, arbitrary: fc.integer({ min: 201, max: 230 }) },
+  ),
+  {},
+);
+
+/** Pages of a walk: at most this many full ones and a part of one more, so that walks stay short. */
+const WALK_FULL_PAGES = 6;
+/** The largest limit a walk is drawn with. */
+const WALK_MAX_LIMIT = 40;
+
+/** How a walk picks its limit from the size of its set (walkLimit), drawn apart from the set so that each shrinks on its own. */
+export const walkChoiceArb = fc.record({ divides: fc.boolean(), pick: fc.nat() });
+
+/**
+ * A limit that walks `size` functions in at most 7 pages: one that divides the size when
+ * there is one and the choice asks (the last page is then full, where "hasMore = the page
+ * is full" goes wrong), else any.
+ */
+export function walkLimit(size: number, { divides, pick }: { divides: boolean; pick: number }): number {
+  const min = Math.max(1, Math.ceil(size / (WALK_FULL_PAGES + 1)));
+  const limits = Array.from({ length: Math.max(min, WALK_MAX_LIMIT) - min + 1 }, (_, i) => min + i);
+  const divisors = limits.filter((limit) => size % limit === 0);
+  const from = divides && divisors.length > 0 ? divisors : limits;
+  return from[pick % from.length]!;
 }
 
 /** One fixture set drawn with a fixed seed, for properties whose runs vary only the query. */

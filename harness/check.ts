@@ -4,7 +4,7 @@
 import type fc from 'fast-check';
 import type { Exchange } from '../results/model.ts';
 import { credentialVariables, type CredentialName, type SuiteConfig } from './config.ts';
-import { ControlClient } from './control.ts';
+import { ControlClient, stateKey, type StateName } from './control.ts';
 import { HttpClient, NetworkError, RateLimited, type HttpResponse, type RequestOptions } from './http.ts';
 import { FixtureLocks } from './coordination.ts';
 import { BudgetSpent, RequestBudget } from './limits.ts';
@@ -66,6 +66,18 @@ export class Check {
     else this.lastOfCheck = exchange;
   }
 
+  /**
+   * Puts the target into `state` to read it beside the other checks that read the same
+   * (a fixture set drawn from the run's seed, not the rule's): the first of them sets it,
+   * and they hold its group together (harness/coordination.ts). It counts in the requests
+   * of every check that reads it, whichever sent it, so that no count depends on timing.
+   */
+  async shareState(state: StateName, params: object): Promise<void> {
+    noteTargetChange(`the provider state "${state}" is set`);
+    const sent = await this.locks.share(state, stateKey(state, params), () => this.control.set(state, params));
+    if (!sent) this.requests += 1;
+  }
+
   /** A credential of the run; skips the check when the run has none of that kind. */
   token(name: CredentialName): string {
     const token = this.config.credentials[name];
@@ -120,11 +132,17 @@ export class Check {
 
   /**
    * Checks a property over generated inputs. The seed comes from the run's seed and
-   * the rule id, so `--seed` replays it whatever else is selected.
+   * the rule id (or the name of the rounds it shares), so `--seed` replays it whatever
+   * else is selected.
    */
-  property<T>(arbitrary: fc.Arbitrary<T>, predicate: (input: T) => Promise<void>, options: { runs?: number; together?: Together<T> } = {}): Promise<void> {
+  property<T>(
+    arbitrary: fc.Arbitrary<T>,
+    predicate: (input: T) => Promise<void>,
+    options: { runs?: number; together?: Together<T>; sharedWith?: string } = {},
+  ): Promise<void> {
     return checkProperty(arbitrary, predicate, {
-      seed: this.seed,
+      // Checks that read shared rounds draw with one seed, so that the rounds they draw are the same.
+      seed: options.sharedWith === undefined ? this.seed : ruleSeed(this.config.seed, options.sharedWith),
       runs: options.runs ?? this.config.runs,
       concurrency: this.config.concurrency,
       halted: () => this.halted !== undefined,

@@ -1,5 +1,6 @@
 // Provider states (CONTRACT section 2): the suite asks the target to put itself
 // into a named state before a check.
+import { createHash } from 'node:crypto';
 import type { SuiteConfig } from './config.ts';
 import type { HttpResponse } from './http.ts';
 import { unmetNeed } from './needs.ts';
@@ -14,6 +15,11 @@ export type StateName =
   | 'usage'
   | 'processes'
   | 'clock';
+
+/** A number naming a provider state and its params, for checks that share it (never 0: harness/coordination.ts). */
+export function stateKey(state: StateName, params: object): number {
+  return createHash('sha256').update(`${state}:${JSON.stringify(params)}`).digest().readInt32LE(0) || 1;
+}
 
 /** Answers that mean "this state is not supported" (CONTRACT section 2). */
 const UNSUPPORTED = new Set([400, 404, 501]);

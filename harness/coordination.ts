@@ -6,14 +6,26 @@
 // hold all of them. A group is what one provider state replaces: the sandboxes, egress
 // IPs and custom domains of a workspace are three, so checks of one kind never wait on
 // checks of another.
+//
+// A group may also be shared: checks that read one and the same state of it (a fixture
+// set drawn from the run's seed, not the rule's) hold it side by side, the first of them
+// sets it, and it stays set until a check takes the group for other fixtures. Each
+// group has three slots: its holders (0 none, -1 one check alone, n > 0 n checks
+// sharing), the key of the state they share, and the key of the state the target holds
+// (0 when unknown).
 import type { StateName } from './control.ts';
-
-const SLOT = { requests: 0, readers: 1, writersWaiting: 2, functions: 3, sandboxes: 4, egressips: 5, customdomains: 6, usage: 7, processes: 8 } as const;
-const SLOT_COUNT = 9;
 
 export type FixtureGroup = 'functions' | 'sandboxes' | 'egressips' | 'customdomains' | 'usage' | 'processes';
 /** The one order in which a check may take several groups: checks that take them in one order never wait on each other in a cycle. */
-export const GROUP_ORDER: readonly FixtureGroup[] = ['functions', 'sandboxes', 'egressips', 'customdomains', 'usage', 'processes'];
+const GROUP_ORDER: readonly FixtureGroup[] = ['functions', 'sandboxes', 'egressips', 'customdomains', 'usage', 'processes'];
+
+const SLOT = { requests: 0, readers: 1, writersWaiting: 2 } as const;
+const GROUP_SLOTS = 3;
+/** The slots of a group: its holders, the key its sharers read, the key the target holds. */
+const slotOf = (group: FixtureGroup, which: 0 | 1 | 2) => 3 + GROUP_ORDER.indexOf(group) * GROUP_SLOTS + which;
+const [HOLDERS, SHARED_KEY, INSTALLED_KEY] = [0, 1, 2] as const;
+const SLOT_COUNT = 3 + GROUP_ORDER.length * GROUP_SLOTS;
+const ALONE = -1;
 
 /** The fixtures each provider state replaces; `every` for the states that touch the whole target. */
 const groupOfState: Record<StateName, FixtureGroup | 'every'> = {
@@ -41,6 +53,12 @@ async function waitWhileEqual(slots: Int32Array, index: number, value: number): 
   if (waiting.async) await waiting.value;
 }
 
+/** Waits for a change of a slot that is not `value`. */
+const waitWhileNot = (slots: Int32Array, index: number, value: number): Promise<void> => {
+  const now = Atomics.load(slots, index);
+  return now === value ? Promise.resolve() : waitWhileEqual(slots, index, now);
+};
+
 /** Requests sent so far by the whole run, counted across every worker. */
 export function countRequest(shared: SharedArrayBuffer): number {
   return Atomics.add(slotsOf(shared), SLOT.requests, 1) + 1;
@@ -58,13 +76,16 @@ export function requestsCounted(shared: SharedArrayBuffer): number {
 export class FixtureLocks {
   private readonly slots: Int32Array;
   private held: 'nothing' | 'group' | 'every' = 'nothing';
-  private readonly groups: FixtureGroup[] = [];
+  /** The groups held, in the order taken, each alone or shared under a key. */
+  private readonly groups: Array<{ group: FixtureGroup; sharedKey?: number }> = [];
+  /** The group this check is setting the shared state of. */
+  private installing: FixtureGroup | undefined;
 
   constructor(shared: SharedArrayBuffer) {
     this.slots = slotsOf(shared);
   }
 
-  /** Waits until this check may set `state`. */
+  /** Waits until this check may set `state`, alone. */
   async enter(state: StateName): Promise<void> {
     const wanted = groupOfState[state];
     if (this.held === 'every') return;
@@ -75,31 +96,127 @@ export class FixtureLocks {
       this.held = 'every';
       return;
     }
-    if (this.groups.includes(wanted)) return;
-    const last = this.groups.at(-1);
-    // Two checks taking two groups in opposite orders would wait on each other forever.
-    if (last && GROUP_ORDER.indexOf(wanted) < GROUP_ORDER.indexOf(last))
-      throw new Error(`a check takes fixture groups in the order ${GROUP_ORDER.join(', ')}; it holds "${last}" and asks for "${wanted}"`);
-    if (this.groups.length === 0) await this.takeShare();
-    await this.takeMutex(SLOT[wanted]);
-    this.held = 'group';
-    this.groups.push(wanted);
+    if (wanted === this.installing) return;
+    const holding = this.groups.find((g) => g.group === wanted);
+    if (holding && holding.sharedKey === undefined) return;
+    // From reading a shared state to setting one of its own: its sharers must be gone first.
+    if (holding) this.drop(holding);
+    await this.takeGroup(wanted, async () => {
+      while (Atomics.compareExchange(this.slots, slotOf(wanted, HOLDERS), 0, ALONE) !== 0) await waitWhileNot(this.slots, slotOf(wanted, HOLDERS), 0);
+      // What it sets replaces the state a sharer would find.
+      Atomics.store(this.slots, slotOf(wanted, INSTALLED_KEY), 0);
+    });
+    this.groups.push({ group: wanted });
+  }
+
+  /**
+   * Waits until this check may read `state` as `key` names it, beside other checks
+   * reading the same; `install` sets it when the target does not hold it yet. Returns
+   * whether this check set it. A check holding the group alone (or every group) sets it.
+   */
+  async share(state: StateName, key: number, install: () => Promise<void>): Promise<boolean> {
+    const wanted = groupOfState[state];
+    if (wanted === 'every') throw new Error(`the provider state "${state}" cannot be shared`);
+    const holding = this.groups.find((g) => g.group === wanted);
+    if (this.held === 'every' || (holding && holding.sharedKey === undefined)) {
+      await install();
+      return true;
+    }
+    if (holding?.sharedKey === key) return false;
+    if (holding) this.drop(holding);
+    let installed = false;
+    await this.takeGroup(wanted, async () => {
+      const holders = slotOf(wanted, HOLDERS);
+      const sharedKey = slotOf(wanted, SHARED_KEY);
+      const installedKey = slotOf(wanted, INSTALLED_KEY);
+      for (;;) {
+        const now = Atomics.load(this.slots, holders);
+        if (now > 0 && Atomics.load(this.slots, sharedKey) === key && Atomics.compareExchange(this.slots, holders, now, now + 1) === now) {
+          // The key cannot change while the group is shared, and this check now shares it: checked again, as it may have changed before.
+          if (Atomics.load(this.slots, sharedKey) === key) return;
+          this.leave(wanted);
+          continue;
+        }
+        if (now === 0 && Atomics.compareExchange(this.slots, holders, 0, ALONE) === 0) {
+          if (Atomics.load(this.slots, installedKey) !== key) {
+            Atomics.store(this.slots, installedKey, 0);
+            this.installing = wanted;
+            try {
+              await install();
+            } catch (error) {
+              Atomics.store(this.slots, holders, 0);
+              Atomics.notify(this.slots, holders);
+              throw error;
+            } finally {
+              this.installing = undefined;
+            }
+            Atomics.store(this.slots, installedKey, key);
+            installed = true;
+          }
+          Atomics.store(this.slots, sharedKey, key);
+          Atomics.store(this.slots, holders, 1);
+          Atomics.notify(this.slots, holders);
+          return;
+        }
+        await waitWhileEqual(this.slots, holders, now);
+      }
+    });
+    this.groups.push({ group: wanted, sharedKey: key });
+    return installed;
   }
 
   release(): void {
     if (this.held === 'every') {
+      // A reset or a moved clock: the states the groups held are not known any more.
+      for (const group of GROUP_ORDER) Atomics.store(this.slots, slotOf(group, INSTALLED_KEY), 0);
       Atomics.store(this.slots, SLOT.readers, 0);
       Atomics.notify(this.slots, SLOT.readers);
     } else if (this.held === 'group') {
-      for (const group of this.groups) {
-        Atomics.store(this.slots, SLOT[group], 0);
-        Atomics.notify(this.slots, SLOT[group]);
-      }
-      Atomics.sub(this.slots, SLOT.readers, 1);
-      Atomics.notify(this.slots, SLOT.readers);
+      for (const holding of [...this.groups]) this.drop(holding);
     }
     this.held = 'nothing';
     this.groups.length = 0;
+  }
+
+  /** Takes `group` with `take`, in the one order, after a share of the run when it holds no group yet. */
+  private async takeGroup(group: FixtureGroup, take: () => Promise<void>): Promise<void> {
+    const last = this.groups.at(-1)?.group;
+    // Two checks taking two groups in opposite orders would wait on each other forever.
+    if (last && GROUP_ORDER.indexOf(group) < GROUP_ORDER.indexOf(last))
+      throw new Error(`a check takes fixture groups in the order ${GROUP_ORDER.join(', ')}; it holds "${last}" and asks for "${group}"`);
+    if (this.groups.length === 0) await this.takeShare();
+    try {
+      await take();
+    } catch (error) {
+      if (this.groups.length === 0) this.leaveRun();
+      throw error;
+    }
+    this.held = 'group';
+  }
+
+  /** Lets go of one group this check holds. */
+  private drop(holding: { group: FixtureGroup; sharedKey?: number }): void {
+    const holders = slotOf(holding.group, HOLDERS);
+    if (holding.sharedKey === undefined) {
+      Atomics.store(this.slots, holders, 0);
+      Atomics.notify(this.slots, holders);
+    } else this.leave(holding.group);
+    this.groups.splice(this.groups.indexOf(holding), 1);
+    if (this.groups.length === 0) {
+      this.leaveRun();
+      this.held = 'nothing';
+    }
+  }
+
+  /** One sharer less. */
+  private leave(group: FixtureGroup): void {
+    Atomics.sub(this.slots, slotOf(group, HOLDERS), 1);
+    Atomics.notify(this.slots, slotOf(group, HOLDERS));
+  }
+
+  private leaveRun(): void {
+    Atomics.sub(this.slots, SLOT.readers, 1);
+    Atomics.notify(this.slots, SLOT.readers);
   }
 
   private async takeShare(): Promise<void> {
@@ -120,9 +237,5 @@ export class FixtureLocks {
     } finally {
       Atomics.sub(this.slots, SLOT.writersWaiting, 1);
     }
-  }
-
-  private async takeMutex(index: number): Promise<void> {
-    while (Atomics.compareExchange(this.slots, index, 0, 1) !== 0) await waitWhileEqual(this.slots, index, 1);
   }
 }

@@ -10,15 +10,18 @@ export type { Need } from './needs.ts';
 
 export interface RuleOptions {
   needs?: Need[];
+  /** The rounds of fixtures the check reads beside others (Check.shareState): such checks are run together. */
+  shares?: string;
 }
 
 export interface CheckDefinition {
   /** The rule of the catalogue (spec/rules/) the check shows. */
   readonly id: RuleId;
   readonly needs: readonly Need[];
+  readonly shares?: string;
   readonly body: (t: Check) => Promise<void>;
 }
 
 export function rule(id: RuleId, options: RuleOptions, body: (t: Check) => Promise<void>): CheckDefinition {
-  return { id, needs: options.needs ?? [], body };
+  return { id, needs: options.needs ?? [], ...(options.shares ? { shares: options.shares } : {}), body };
 }

@@ -2,10 +2,25 @@
 // check of each area, then the second, ...). Checks of one area set the same
 // fixtures and wait on one another's lock, so the checks that run at once come from
 // different areas and the target answers several at a time. Within an area, files
-// and checks keep their order.
+// and checks keep their order, except that checks reading the same rounds of fixtures
+// (`shares`) follow the first of them, so that they run at once and set each round once.
 
-/** `items` in turn by area, the area being the first segment of `suite` (`functions/limit`). */
-export function interleaveByArea<T extends { suite: string }>(items: readonly T[]): T[] {
+/** `items` in turn by area, the area being the first segment of `suite` (`functions/limit`); sharers together. */
+export function interleaveByArea<T extends { suite: string; shares?: string }>(items: readonly T[]): T[] {
+  return sharersTogether(inTurnByArea(items));
+}
+
+function sharersTogether<T extends { shares?: string }>(order: readonly T[]): T[] {
+  const placed = new Set<T>();
+  return order.flatMap((item) => {
+    if (placed.has(item)) return [];
+    const group = item.shares === undefined ? [item] : order.filter((other) => other.shares === item.shares);
+    group.forEach((member) => placed.add(member));
+    return group;
+  });
+}
+
+function inTurnByArea<T extends { suite: string }>(items: readonly T[]): T[] {
   const byArea = new Map<string, T[]>();
   for (const item of items) {
     const area = item.suite.split('/')[0]!;

@@ -160,6 +160,41 @@ describe('the fixture locks (harness/coordination.ts)', () => {
     egressIps.release();
   });
 
+  test('checks reading one shared state hold its group side by side; the first sets it, and it stays set until a check takes the group alone', async () => {
+    const shared = createShared();
+    const [first, second, alone, third] = [1, 2, 3, 4].map(() => new FixtureLocks(shared));
+    const installs: string[] = [];
+    const install = (who: string) => async () => void installs.push(who);
+    expect(await first!.share('functions', 7, install('first'))).toBe(true);
+    expect(await second!.share('functions', 7, install('second'))).toBe(false);
+    // Another state of the group waits for both readers of the first.
+    const other = third!.share('functions', 8, install('third'));
+    expect(await settled(other)).toBe(false);
+    first!.release();
+    expect(await settled(other)).toBe(false);
+    second!.release();
+    expect(await other).toBe(true);
+    // A check that takes the group alone waits for its readers too.
+    const taken = alone!.enter('functions');
+    expect(await settled(taken)).toBe(false);
+    third!.release();
+    await taken;
+    alone!.release();
+    expect(installs).toEqual(['first', 'third']);
+    // The check that took the group alone may have set anything: the state is set again.
+    expect(await first!.share('functions', 8, install('again'))).toBe(true);
+    first!.release();
+  });
+
+  test('a failed setting of a shared state leaves the group free', async () => {
+    const shared = createShared();
+    const [first, second] = [1, 2].map(() => new FixtureLocks(shared));
+    await expect(first!.share('usage', 3, () => Promise.reject(new Error('no control endpoint')))).rejects.toThrow('no control endpoint');
+    expect(await settled(second!.enter('usage'))).toBe(true);
+    second!.release();
+    expect(await settled(new FixtureLocks(shared).enter('reset'))).toBe(true);
+  });
+
   test('reset waits for every group; groups are taken in one order only', async () => {
     const shared = createShared();
     const holder = new FixtureLocks(shared);

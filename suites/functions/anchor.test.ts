@@ -2,23 +2,20 @@
 // tail page" reads two ways (CONTRACT 3): the last `limit` items of the listing, or the
 // last page on the boundaries of the walk from the first page. Either passes.
 import fc from 'fast-check';
-import { fixtureSetArb } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { fetchPage, FIXTURE_NEEDS, setFunctions } from './client.ts';
+import { fetchPage, FIXTURE_NEEDS, LISTING_ROUNDS, overListingRounds } from './client.ts';
 import { CREATED_AT_SORTS, sliceProblem } from './oracle.ts';
 import { DEFAULT_FUNCTION_SORT, FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
 
-const anchorEndTailPage = rule('functions.anchor.end-tail-page', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  const caseArb = fc.record({
-    fixtures: fixtureSetArb({ minSize: 0, maxSize: 120 }),
+const anchorEndTailPage = rule('functions.anchor.end-tail-page', { needs: FIXTURE_NEEDS, shares: LISTING_ROUNDS }, async (t: Check) => {
+  const params = fc.record({
     // No sort is the default createdAt:desc, which anchor=end supports too.
     sort: fc.constantFrom(undefined, ...CREATED_AT_SORTS),
     // Always given: the default limit is another rule's.
     limit: fc.integer({ min: 1, max: FUNCTIONS_MAX_LIMIT }),
   });
-  await t.property(caseArb, async ({ fixtures, sort, limit }) => {
-    await setFunctions(t, fixtures);
+  await overListingRounds(t, params, async ({ fixtures, sort, limit }) => {
     const n = fixtures.length;
     const what = `anchor=end sort=${sort ?? `(none: ${DEFAULT_FUNCTION_SORT})`} limit=${limit} over ${n} functions`;
     const page = await fetchPage(t, { anchor: 'end', limit, ...(sort ? { sort } : {}) }, what);

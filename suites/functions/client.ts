@@ -1,7 +1,8 @@
 // Requests to GET /functions and the reading of their answers, shared by the
 // functions checks: each reader fails the check, with what the specification
 // requires, when the answer does not have the shape the rule needs.
-import type { FunctionFixture } from '../../generators/functions-fixtures.ts';
+import fc from 'fast-check';
+import { listingRoundArb, type FunctionFixture } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import type { Need } from '../../harness/rule.ts';
 import type { HttpResponse } from '../../harness/http.ts';
@@ -47,6 +48,33 @@ export function listFunctions(t: Check, query: ListQuery = {}, options: ListOpti
     query: { ...query },
     headers: versionHeaders(t, version),
   });
+}
+
+/** The rounds of fixture sets the listing rules whose cases each set a whole workspace read side by side. */
+export const LISTING_ROUNDS = 'functions.listing-rounds';
+
+/**
+ * A property over the listing rounds (listingRoundArb): case i of each rule that reads
+ * them puts round i on the target, and they read it side by side (Check.shareState, the
+ * rule declared with `shares: LISTING_ROUNDS`); `params` draws the rest of a case. Only a
+ * failing case is shrunk, on its own. `params` is a function of the fixtures only where
+ * it must be: a smaller set then draws them anew, which a shrink does not keep.
+ */
+export function overListingRounds<P extends object>(
+  t: Check,
+  params: fc.Arbitrary<P> | ((fixtures: FunctionFixture[]) => fc.Arbitrary<P>),
+  predicate: (c: P & { fixtures: FunctionFixture[] }) => Promise<void>,
+): Promise<void> {
+  const withFixtures = (fixtures: FunctionFixture[], p: P) => ({ ...p, fixtures });
+  const cases =
+    typeof params === 'function'
+      ? listingRoundArb.chain((fixtures) => params(fixtures).map((p) => withFixtures(fixtures, p)))
+      : fc.tuple(listingRoundArb, params).map(([fixtures, p]) => withFixtures(fixtures, p));
+  const checked = async (c: P & { fixtures: FunctionFixture[] }) => {
+    await t.shareState('functions', { items: c.fixtures });
+    await predicate(c);
+  };
+  return t.property(cases, checked, { sharedWith: LISTING_ROUNDS });
 }
 
 /** The workspace holds exactly these functions (provider state `functions`). */

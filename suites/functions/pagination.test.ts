@@ -1,24 +1,13 @@
 // Sections 2.8 and 4.1: walking the cursors, and the pagination meta.
 import fc from 'fast-check';
-import { fixtureSetArb, sampleFixtureSet, scrambleCaseAndSpaces, searchQueryArb, type FunctionFixture } from '../../generators/functions-fixtures.ts';
+import { sampleFixtureSet, scrambleCaseAndSpaces, searchQueryArb, walkChoiceArb, walkLimit, type FunctionFixture } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { fetchPage, FIXTURE_NEEDS, setFunctions, walk, walkEach } from './client.ts';
+import { fetchPage, FIXTURE_NEEDS, LISTING_ROUNDS, overListingRounds, setFunctions, walk, walkEach } from './client.ts';
 import { WalkOrderCheck } from './oracle.ts';
 import { pageMetaProblems } from '../support/paging.ts';
 import { FUNCTION_SORTS, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
 
-/**
- * A limit and a set of functions that fills 0 to 6 pages of it and part of one more
- * (or none: the limit then divides the total), so walks stay short.
- */
-const walkCaseArb = fc
-  .integer({ min: 1, max: 40 })
-  .chain((limit) => fc.tuple(fc.constant(limit), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: limit - 1 })))
-  .chain(([limit, fullPages, rest]) => {
-    const size = limit * fullPages + rest;
-    return fixtureSetArb({ minSize: size, maxSize: size }).map((fixtures) => ({ limit, fixtures }));
-  });
 
 /** Walks `sort` at `limit` over the fixtures, checking each page as it comes against the expected order. */
 async function expectEveryItemOnce(t: Check, fixtures: readonly FunctionFixture[], sort: FunctionSort, limit: number): Promise<void> {
@@ -37,7 +26,7 @@ const SCALE_LIMIT_MIN = 25;
 /** Each walk at scale is hundreds of requests: fewer cases than --runs. */
 const SCALE_RUNS = 6;
 
-const paginationEveryItemOnce = rule('functions.pagination.every-item-once', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const paginationEveryItemOnce = rule('functions.pagination.every-item-once', { needs: FIXTURE_NEEDS, shares: LISTING_ROUNDS }, async (t: Check) => {
   const scale = t.config.fixtureScale;
   if (scale) {
     // One large set, put on the target once; each case walks all of it in one sort.
@@ -47,16 +36,15 @@ const paginationEveryItemOnce = rule('functions.pagination.every-item-once', { n
     await t.property(caseArb, ({ sort, limit }) => expectEveryItemOnce(t, fixtures, sort, limit), { runs: Math.min(t.config.runs, SCALE_RUNS) });
     return;
   }
-  await t.property(walkCaseArb, async ({ limit, fixtures }) => {
-    await setFunctions(t, fixtures);
+  await overListingRounds(t, fc.record({ choice: walkChoiceArb }), async ({ choice, fixtures }) => {
+    const limit = walkLimit(fixtures.length, choice);
     await t.atOnce(FUNCTION_SORTS.map((sort) => () => expectEveryItemOnce(t, fixtures, sort, limit)));
   });
 });
 
-const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-next-cursor', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  const caseArb = fc.record({ walkCase: walkCaseArb, sort: fc.constantFrom(...FUNCTION_SORTS) });
-  await t.property(caseArb, async ({ walkCase: { limit, fixtures }, sort }) => {
-    await setFunctions(t, fixtures);
+const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-next-cursor', { needs: FIXTURE_NEEDS, shares: LISTING_ROUNDS }, async (t: Check) => {
+  await overListingRounds(t, fc.record({ choice: walkChoiceArb, sort: fc.constantFrom(...FUNCTION_SORTS) }), async ({ choice, fixtures, sort }) => {
+    const limit = walkLimit(fixtures.length, choice);
     const what = `walking sort=${sort} limit=${limit} over ${fixtures.length} functions`;
     const pages = await walk(t, { sort, limit }, fixtures.length, what);
     const listed = new Set<string>();

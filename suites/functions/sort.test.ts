@@ -1,30 +1,25 @@
 // Section 4.1: the sort enum, its default, and unknown values.
 import fc from 'fast-check';
-import { fixtureSetArb, sampleFixtureSet, unknownSortArb } from '../../generators/functions-fixtures.ts';
+import { sampleFixtureSet, unknownSortArb } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions } from './client.ts';
+import { expectSlice, fetchPage, FIXTURE_NEEDS, LISTING_ROUNDS, listFunctions, overListingRounds, setFunctions } from './client.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { DEFAULT_FUNCTION_SORT, FUNCTION_SORTS } from '../../spec/facts.ts';
 
-/** Up to 60 functions with createdAt ties, and a limit (always given: the default limit is another rule's). */
-const firstPageCaseArb = fc.record({
-  fixtures: fixtureSetArb({ minSize: 0, maxSize: 60 }),
-  limit: fc.integer({ min: 1, max: 60 }),
-});
+/** A limit for a round of the listing (with createdAt ties); always given: the default limit is another rule's. */
+const firstPageParams = fc.record({ limit: fc.integer({ min: 1, max: 60 }) });
 
-const sortDefaultCreatedAtDesc = rule('functions.sort.default-created-at-desc', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  await t.property(firstPageCaseArb, async ({ fixtures, limit }) => {
-    await setFunctions(t, fixtures);
+const sortDefaultCreatedAtDesc = rule('functions.sort.default-created-at-desc', { needs: FIXTURE_NEEDS, shares: LISTING_ROUNDS }, async (t: Check) => {
+  await overListingRounds(t, firstPageParams, async ({ fixtures, limit }) => {
     const what = `no sort, limit=${limit} over ${fixtures.length} functions (the default is ${DEFAULT_FUNCTION_SORT})`;
     const page = await fetchPage(t, { limit }, what);
     expectSlice(t, page, fixtures, { sort: DEFAULT_FUNCTION_SORT, offset: 0, count: Math.min(limit, fixtures.length) }, what);
   });
 });
 
-const sortOrders = rule('functions.sort.orders', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  await t.property(firstPageCaseArb, async ({ fixtures, limit }) => {
-    await setFunctions(t, fixtures);
+const sortOrders = rule('functions.sort.orders', { needs: FIXTURE_NEEDS, shares: LISTING_ROUNDS }, async (t: Check) => {
+  await overListingRounds(t, firstPageParams, async ({ fixtures, limit }) => {
     await t.atOnce(
       FUNCTION_SORTS.map((sort) => async () => {
         const what = `sort=${sort} limit=${limit} over ${fixtures.length} functions`;

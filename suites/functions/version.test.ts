@@ -3,13 +3,13 @@
 // as unknown versions with a 4xx Error body, and the legacy shape is checked in an
 // older version the target accepts (suites/support/versions.ts).
 import fc from 'fast-check';
-import { dateArb, fixtureSetArb, sampleFixtureSet, searchQueryArb } from '../../generators/functions-fixtures.ts';
+import { dateArb, sampleFixtureSet, searchQueryArb, type FunctionFixture } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { describeBody } from '../support/json.ts';
 import { legacyVersion, PAGED_VERSION } from '../support/versions.ts';
-import { FIXTURE_NEEDS, legacyNamesOf, listFunctions, pageOf, readLegacy, readPage, setFunctions } from './client.ts';
+import { FIXTURE_NEEDS, legacyNamesOf, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, readLegacy, readPage, setFunctions } from './client.ts';
 import { resolveNames, wholeSetProblem } from './oracle.ts';
 import { FUNCTION_SORTS } from '../../spec/facts.ts';
 
@@ -36,21 +36,18 @@ const versionPagedFrom20260428 = rule('functions.version.paged-from-2026-04-28',
   });
 });
 
-const versionLegacyBefore20260428 = rule('functions.version.legacy-before-2026-04-28', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const versionLegacyBefore20260428 = rule('functions.version.legacy-before-2026-04-28', { needs: FIXTURE_NEEDS, shares: LISTING_ROUNDS }, async (t: Check) => {
   const version = await legacyVersion(t);
-  // More functions than the paged maximum (200) at times, so a capped array shows; sort,
-  // q, limit and cursor are sent with valid values: an older version ignores them.
-  const caseArb = fc.oneof(fixtureSetArb({ minSize: 0, maxSize: 30 }), fixtureSetArb({ minSize: 201, maxSize: 230 })).chain((fixtures) =>
+  // The rounds hold more functions than the paged maximum (200) at times, so a capped array
+  // shows; sort, q, limit and cursor are sent with valid values: an older version ignores them.
+  const params = (fixtures: FunctionFixture[]) =>
     fc.record({
-      fixtures: fc.constant(fixtures),
       sort: optional(fc.constantFrom(...FUNCTION_SORTS)),
       q: optional(searchQueryArb(fixtures)),
       limit: optional(fc.integer({ min: 1, max: 30 })),
       withCursor: fc.boolean(),
-    }),
-  );
-  await t.property(caseArb, async ({ fixtures, withCursor, ...query }) => {
-    await setFunctions(t, fixtures);
+    });
+  await overListingRounds(t, params, async ({ fixtures, withCursor, ...query }) => {
     // A cursor the paged listing issued for this workspace, when it gives one (from 2 functions on).
     const cursor = withCursor && fixtures.length >= 2 ? readPage(await listFunctions(t, { limit: 1 }))?.nextCursor : undefined;
     const res = await listFunctions(t, { ...query, ...(cursor ? { cursor } : {}) }, { version });
@@ -59,16 +56,14 @@ const versionLegacyBefore20260428 = rule('functions.version.legacy-before-2026-0
   });
 });
 
-const versionUnversionedEitherShape = rule('functions.version.unversioned-either-shape', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const versionUnversionedEitherShape = rule('functions.version.unversioned-either-shape', { needs: FIXTURE_NEEDS, shares: LISTING_ROUNDS }, async (t: Check) => {
   const pinned = t.config.profile.unversionedListing;
-  const caseArb = fc.record({
-    fixtures: fixtureSetArb({ minSize: 0, maxSize: 40 }),
+  const params = fc.record({
     sort: optional(fc.constantFrom(...FUNCTION_SORTS)),
     // Always given: the default limit is another rule's.
     limit: fc.integer({ min: 1, max: 40 }),
   });
-  await t.property(caseArb, async ({ fixtures, ...query }) => {
-    await setFunctions(t, fixtures);
+  await overListingRounds(t, params, async ({ fixtures, ...query }) => {
     const res = await listFunctions(t, query, { version: null });
     const page = readPage(res);
     const legacy = readLegacy(res);

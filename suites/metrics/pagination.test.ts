@@ -19,8 +19,8 @@ import { rule } from '../../harness/rule.ts';
 import { addUnits, SECOND_MS } from '../../generators/calendar.ts';
 import { describe, expectPage, getMetrics, setUsage, walkEachPage, walkPages, withFixtures, type MetricsRequest } from './client.ts';
 import { entryKey, expectedMetrics, fixtureDimensions, groupLabel, type Dimension, type ExpectedGroup } from './oracle.ts';
-import { caseArb, insertAt, requestOf, scaleResources, type MetricsCase } from './scenario.ts';
-import { cursorAgesArb } from '../support/cursor-lifetime.ts';
+import { caseArb, insertAt, ownUuid, requestOf, scaleResources, type MetricsCase } from './scenario.ts';
+import { cursorAgesArb, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
 import { pageMetaProblems } from '../support/paging.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { METRICS_MAX_LIMIT } from '../../spec/facts.ts';
@@ -160,14 +160,16 @@ function cursorCaseArb(t: Check) {
     .chain(([resolved, resources]) => oneEventPerResourceArb(resources, resolved.window, resolved.resolution.bucket).map((events) => ({ resolved, events })));
 }
 
-/** The first page's cursor of groupBy=resource_uuid, limit 1. */
-async function firstCursor(t: Check, events: FixtureEvent[], resolved: ResolvedWindow): Promise<{ request: MetricsRequest; cursor: string }> {
-  await setUsage(t, events);
-  const request: MetricsRequest = { window: resolved.window, groupBy: ['resource_uuid'], resolution: resolved.resolution.name, limit: 1 };
+/** The query whose first page gives the cursor: groupBy=resource_uuid, limit 1. */
+const cursorRequest = (resolved: ResolvedWindow): MetricsRequest => ({ window: resolved.window, groupBy: ['resource_uuid'], resolution: resolved.resolution.name, limit: 1 });
+
+/** The first page's cursor of the cursor query over the events on the target, among them the case's `groups` (two or more). */
+async function firstCursor(t: Check, resolved: ResolvedWindow, groups: number): Promise<{ request: MetricsRequest; cursor: string }> {
+  const request = cursorRequest(resolved);
   const page = expectPage(t, await getMetrics(t, request), describe(request));
   t.assert(
     page.meta.hasMore && page.meta.nextCursor !== '',
-    `${describe(request)} over ${events.length} groups: the first page must have meta.hasMore true and a meta.nextCursor (section 2.8); without one no cursor can be checked`,
+    `${describe(request)} over ${groups} groups or more: the first page must have meta.hasMore true and a meta.nextCursor (section 2.8); without one no cursor can be checked`,
   );
   return { request, cursor: page.meta.nextCursor };
 }
@@ -206,7 +208,8 @@ const cursorBoundToQuery = rule('metrics.cursor.bound-to-query', withFixtures, a
   const parts: Variation[] = ['groupBy', 'window', 'resourceType', 'workspace', 'resolution'];
   const input = fc.record({ fixture: cursorCaseArb(t), part: fc.constantFrom(...parts), pick: fc.nat() });
   await t.property(input, async ({ fixture, part, pick }) => {
-    const { request, cursor } = await firstCursor(t, fixture.events, fixture.resolved);
+    await setUsage(t, fixture.events);
+    const { request, cursor } = await firstCursor(t, fixture.resolved, fixture.events.length);
     // A part without a valid alternative for this query gives way to a filter, which always has one.
     const changed = varied(t, request, fixture.resolved, part, pick) ? part : 'resourceType';
     const other = varied(t, request, fixture.resolved, changed, pick)!;
@@ -217,16 +220,21 @@ const cursorBoundToQuery = rule('metrics.cursor.bound-to-query', withFixtures, a
 
 const cursorLifetime = rule('metrics.cursor.lifetime', withFixtures, async (t: Check) => {
   const input = fc.tuple(cursorCaseArb(t), cursorAgesArb).map(([fixture, ages]) => ({ fixture, ...ages }));
+  type Case = (typeof input extends fc.Arbitrary<infer C> ? C : never);
+  const use = async ({ fixture, withinSeconds, beyondSeconds }: Case, cursor: string, age: keyof CursorAges) => {
+    const request = cursorRequest(fixture.resolved);
+    const res = await getMetrics(t, { ...request, cursor });
+    if (age === 'withinSeconds') expectPage(t, res, `a cursor of ${describe(request)} ${withinSeconds} s old (within its 24 hours), with the same query,`);
+    else expectRefused(t, res, `a cursor of ${describe(request)} ${beyondSeconds} s old (older than 24 hours)`);
+  };
+  const onTimeline = async (cases: readonly Case[]) => {
+    // The events of every case on the target at once, each case's uuids its own: every cursor is issued, and used, over one state.
+    await setUsage(t, cases.flatMap((c, i) => c.fixture.events.map((e) => ({ ...e, resourceUuid: ownUuid(e.resourceUuid, i) }))));
+    await onOneTimeline(t, cases, async (c) => (await firstCursor(t, c.fixture.resolved, c.fixture.events.length)).cursor, use);
+  };
   await t.control.set('reset');
   try {
-    await t.property(input, async ({ fixture, withinSeconds, beyondSeconds }) => {
-      const { request, cursor } = await firstCursor(t, fixture.events, fixture.resolved);
-      await t.control.set('clock', { advanceSeconds: withinSeconds });
-      expectPage(t, await getMetrics(t, { ...request, cursor }), `a cursor of ${describe(request)} ${withinSeconds} s old (within its 24 hours), with the same query,`);
-      await t.control.set('clock', { advanceSeconds: beyondSeconds - withinSeconds });
-      const res = await getMetrics(t, { ...request, cursor });
-      expectRefused(t, res, `a cursor of ${describe(request)} ${beyondSeconds} s old (older than 24 hours)`);
-    });
+    await t.property(input, (c) => onTimeline([c]), { together: onTimeline });
   } finally {
     await t.control.set('reset');
   }

@@ -76,12 +76,16 @@ function clash(a: MetricsCase, b: MetricsCase): boolean {
 }
 
 /**
- * The case with the uuids of its resources made its own among the cases beside it: the
- * generated uuids count from the same first one in every case (generators/metrics-fixtures.ts).
+ * A uuid made its own for the case at `position` among the cases beside it: the generated
+ * uuids count from the same first one in every case (generators/metrics-fixtures.ts).
  */
+export const ownUuid = (uuid: string, position: number): string =>
+  position === 0 ? uuid : `${uuid.slice(0, 9)}${position.toString(16).padStart(4, '0')}${uuid.slice(13)}`;
+
+/** The case with the uuids of its resources made its own among the cases beside it. */
 function ownUuids(c: MetricsCase, position: number): MetricsCase {
   if (position === 0) return c;
-  const own = (uuid: string) => `${uuid.slice(0, 9)}${position.toString(16).padStart(4, '0')}${uuid.slice(13)}`;
+  const own = (uuid: string) => ownUuid(uuid, position);
   const { scenario } = c;
   return {
     ...c,

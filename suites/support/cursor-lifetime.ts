@@ -1,6 +1,7 @@
 // "Pagination cursor lifetime | 24 hours" (section 8) and "older than 24 hours, is
 // rejected" (sections 4.1, 7), read once for every listing that pages by cursor.
 import fc from 'fast-check';
+import type { Check } from '../../harness/check.ts';
 
 export const CURSOR_LIFETIME_S = 24 * 3600;
 /**
@@ -11,7 +12,34 @@ export const CURSOR_LIFETIME_S = 24 * 3600;
 const EDGE_MARGIN_S = 600;
 
 /** Ages of one cursor: one within its lifetime (the edge itself often), then one beyond it. */
-export const cursorAgesArb: fc.Arbitrary<{ withinSeconds: number; beyondSeconds: number }> = fc.record({
+export const cursorAgesArb: fc.Arbitrary<CursorAges> = fc.record({
   withinSeconds: fc.oneof(fc.constant(CURSOR_LIFETIME_S - EDGE_MARGIN_S), fc.integer({ min: 60, max: CURSOR_LIFETIME_S - EDGE_MARGIN_S })),
   beyondSeconds: fc.oneof(fc.constant(CURSOR_LIFETIME_S + EDGE_MARGIN_S), fc.integer({ min: CURSOR_LIFETIME_S + EDGE_MARGIN_S, max: 7 * CURSOR_LIFETIME_S })),
 });
+
+export type CursorAges = { withinSeconds: number; beyondSeconds: number };
+
+/**
+ * The cases of a cursor-lifetime property on one timeline (harness/property.ts,
+ * `together`): the cursor of every case issued at once, then the target's clock moved
+ * forward to each age the cases name, in turn, and the cursors due at that age used at
+ * once. Each cursor is used at its two ages as if it were alone, and nothing the cursors
+ * were issued over changes in between.
+ */
+export async function onOneTimeline<C extends CursorAges>(
+  t: Check,
+  cases: readonly C[],
+  issue: (c: C) => Promise<string>,
+  use: (c: C, cursor: string, age: keyof CursorAges) => Promise<void>,
+): Promise<void> {
+  const cursors = await t.atOnce(cases.map((c) => () => issue(c)));
+  const uses = cases.flatMap((c, i) =>
+    (['withinSeconds', 'beyondSeconds'] as const).map((age) => ({ at: c[age], run: () => use(c, cursors[i]!, age) })),
+  );
+  let clock = 0;
+  for (const at of [...new Set(uses.map((u) => u.at))].sort((a, b) => a - b)) {
+    await t.control.set('clock', { advanceSeconds: at - clock });
+    clock = at;
+    await t.atOnce(uses.filter((u) => u.at === at).map((u) => u.run));
+  }
+}
