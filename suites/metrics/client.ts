@@ -123,6 +123,11 @@ export function setUsage(t: Check, events: readonly FixtureEvent[]): Promise<voi
   return t.control.set('usage', { events: events.map(toUsageEvent) });
 }
 
+/** `setUsage`, read beside the other checks that read the same events (Check.shareState): the rounds checks share. */
+export function shareUsage(t: Check, events: readonly FixtureEvent[]): Promise<void> {
+  return t.shareState('usage', { events: events.map(toUsageEvent) });
+}
+
 /** Asserts a 200 enum answer and returns its list (profile key enumValuesKey). */
 export function expectEnum(t: Check, res: HttpResponse, operation: MetricsOperation, what: string): string[] {
   t.assert(res.status === 200, `${what} must be served with 200, got ${res.status}`);

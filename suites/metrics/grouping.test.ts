@@ -14,12 +14,20 @@ import { eachAnswer as eachCaseAnswer, caseArb, expectedOf, requestOf, scaleReso
 const scenarios = (t: Check): fc.Arbitrary<UsageScenario> =>
   usageScenarioArb(resolvedWindowArb(t.config.profile), { resources: [1, 12], events: [0, 30] });
 
+/**
+ * The rounds of scenarios the grouping rules share: each case draws its scenario first,
+ * from one arbitrary with one seed, so case i of each rule has the same events, and the
+ * rules set each state once and read it side by side (scenario.ts eachAnswer).
+ */
+const SCENARIO_ROUNDS = 'metrics.scenario-rounds';
+const sharesScenarios = { ...withFixtures, shares: SCENARIO_ROUNDS };
+
 type Shape = Omit<CaseOptions, 'dimensions'> & { without?: Dimension };
 
 /** Checks `body` on the whole answer of generated cases of this shape. */
 async function eachAnswer(t: Check, shape: Shape, body: (answer: Answer, c: MetricsCase) => void): Promise<void> {
   const dimensions = fixtureDimensions(t.config.profile).filter((d) => d !== shape.without);
-  await eachCaseAnswer(t, caseArb(scenarios(t), { ...shape, dimensions }), body);
+  await eachCaseAnswer(t, caseArb(scenarios(t), { ...shape, dimensions }), body, SCENARIO_ROUNDS);
 }
 
 /** The expected cost and usage of the group an entry stands for; 0 when its combination has no event in the window. */
@@ -27,7 +35,7 @@ function groupOf(answer: Answer, key: string) {
   return answer.expected.groups.get(key) ?? { costMicros: 0, usageMilli: 0, events: 0, values: {}, buckets: [] };
 }
 
-const groupingUniqueCombinations = rule('metrics.grouping.unique-combinations', withFixtures, async (t: Check) => {
+const groupingUniqueCombinations = rule('metrics.grouping.unique-combinations', sharesScenarios, async (t: Check) => {
   await eachAnswer(t, { groupBy: [1, 3], filters: true }, ({ query, expected, entries }, { groupBy }) => {
     const seen = new Set<string>();
     for (const entry of entries) {
@@ -46,7 +54,7 @@ const groupingUniqueCombinations = rule('metrics.grouping.unique-combinations', 
   });
 });
 
-const groupingResourceUuidFills = rule('metrics.grouping.resource-uuid-fills', withFixtures, async (t: Check) => {
+const groupingResourceUuidFills = rule('metrics.grouping.resource-uuid-fills', sharesScenarios, async (t: Check) => {
   await eachAnswer(t, { groupBy: [1, 3], including: 'resource_uuid', filters: true }, ({ query, entries, resources }) => {
     for (const entry of entries) {
       const resource = resources.find((r) => r.uuid === entry.resourceUuid);
@@ -59,7 +67,7 @@ const groupingResourceUuidFills = rule('metrics.grouping.resource-uuid-fills', w
   });
 });
 
-const groupingNoneSingleEntry = rule('metrics.grouping.none-single-entry', withFixtures, async (t: Check) => {
+const groupingNoneSingleEntry = rule('metrics.grouping.none-single-entry', sharesScenarios, async (t: Check) => {
   await eachAnswer(t, { groupBy: [0, 0], filters: true }, ({ query, expected, entries }) => {
     // With no matching event in the window the aggregate is empty: an entry of cost 0 and no entry are both reasonable.
     const required = expected.total.events > 0 ? 'exactly one entry' : 'at most one entry';
@@ -108,7 +116,7 @@ const summaryTotalCost = rule('metrics.summary.total-cost', withFixtures, async 
   });
 });
 
-const summaryEntryCost = rule('metrics.summary.entry-cost', withFixtures, async (t: Check) => {
+const summaryEntryCost = rule('metrics.summary.entry-cost', sharesScenarios, async (t: Check) => {
   await eachAnswer(t, { groupBy: [0, 3], filters: true }, (answer, { groupBy }) => {
     for (const entry of answer.entries) {
       const group = groupOf(answer, entryKey(entry, groupBy));
@@ -118,7 +126,7 @@ const summaryEntryCost = rule('metrics.summary.entry-cost', withFixtures, async 
   });
 });
 
-const usageOnlyWithBillingDimension = rule('metrics.usage.only-with-billing-dimension', withFixtures, async (t: Check) => {
+const usageOnlyWithBillingDimension = rule('metrics.usage.only-with-billing-dimension', sharesScenarios, async (t: Check) => {
   await eachAnswer(t, { groupBy: [0, 3], filters: true, without: 'billing_dimension' }, ({ query, pages }) => {
     for (const [i, page] of pages.entries()) {
       const where = `${query} (billing_dimension not grouped), page ${i + 1}`;
@@ -129,7 +137,7 @@ const usageOnlyWithBillingDimension = rule('metrics.usage.only-with-billing-dime
   });
 });
 
-const usageWithBillingDimension = rule('metrics.usage.with-billing-dimension', withFixtures, async (t: Check) => {
+const usageWithBillingDimension = rule('metrics.usage.with-billing-dimension', sharesScenarios, async (t: Check) => {
   await eachAnswer(t, { groupBy: [1, 3], filters: true, including: 'billing_dimension' }, (answer, { groupBy }) => {
     const { query, expected, pages, entries } = answer;
     const totalUsage = units(expected.total.usageMilli);

@@ -17,7 +17,7 @@ import {
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { addUnits, SECOND_MS } from '../../generators/calendar.ts';
-import { describe, expectPage, getMetrics, setUsage, walkEachPage, walkPages, withFixtures, type MetricsRequest } from './client.ts';
+import { describe, expectPage, getMetrics, setUsage, shareUsage, walkEachPage, walkPages, withFixtures, type MetricsRequest } from './client.ts';
 import { entryKey, expectedMetrics, fixtureDimensions, groupLabel, type Dimension, type ExpectedGroup } from './oracle.ts';
 import { caseArb, insertAt, ownUuid, requestOf, scaleResources, type MetricsCase } from './scenario.ts';
 import { cursorAgesArb, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
@@ -32,9 +32,17 @@ const manyGroupsArb = fc
   .tuple(alignedWindowArb('hour', { min: 3600, max: DAY_S })!, resourcesArb(60, 160))
   .chain(([window, resources]) => oneEventPerResourceArb(resources, window, 'hour').map((events) => ({ window, events })));
 
+/**
+ * The two limit rules read the same rounds of many groups (drawn first, with one seed),
+ * and the two walk rules the same rounds of paged cases: each round is set once and read
+ * side by side (Check.shareState).
+ */
+const LIMIT_ROUNDS = 'metrics.limit-rounds';
+const WALK_ROUNDS = 'metrics.walk-rounds';
+
 /** The first page of groupBy=resource_uuid over `many`, with `limit`; it must hold min(100, groups) entries. */
 async function expectFullFirstPage(t: Check, many: { window: MetricsRequest['window']; events: FixtureEvent[] }, limit: number | undefined, because: string) {
-  await setUsage(t, many.events);
+  await shareUsage(t, many.events);
   const request: MetricsRequest = { window: many.window, groupBy: ['resource_uuid'], limit };
   const page = expectPage(t, await getMetrics(t, request), describe(request));
   const groups = many.events.length;
@@ -42,14 +50,16 @@ async function expectFullFirstPage(t: Check, many: { window: MetricsRequest['win
   t.assert(page.data.length === expected, `${describe(request)} over ${groups} groups: ${because}, so the first page must hold ${expected} entries, got ${page.data.length}`);
 }
 
-const limitDefault = rule('metrics.limit.default', withFixtures, async (t: Check) => {
-  await t.property(manyGroupsArb, (many) => expectFullFirstPage(t, many, undefined, 'the default limit is 100 (section 8)'));
+const limitDefault = rule('metrics.limit.default', { ...withFixtures, shares: LIMIT_ROUNDS }, async (t: Check) => {
+  await t.property(manyGroupsArb, (many) => expectFullFirstPage(t, many, undefined, 'the default limit is 100 (section 8)'), { sharedWith: LIMIT_ROUNDS });
 });
 
-const limitClamped = rule('metrics.limit.clamped', withFixtures, async (t: Check) => {
+const limitClamped = rule('metrics.limit.clamped', { ...withFixtures, shares: LIMIT_ROUNDS }, async (t: Check) => {
   const limit = fc.oneof(fc.constant(METRICS_MAX_LIMIT + 1), fc.integer({ min: METRICS_MAX_LIMIT + 1, max: 1_000_000 }));
-  await t.property(fc.tuple(manyGroupsArb, limit), ([many, limit]) =>
-    expectFullFirstPage(t, many, limit, `limit=${limit} is silently clamped to 100 (section 8)`),
+  await t.property(
+    fc.tuple(manyGroupsArb, limit),
+    ([many, limit]) => expectFullFirstPage(t, many, limit, `limit=${limit} is silently clamped to 100 (section 8)`),
+    { sharedWith: LIMIT_ROUNDS },
   );
 });
 
@@ -64,7 +74,9 @@ type LimitChoice = { how: 'pages' | 'divisor' | 'any'; n: number };
 function limitFor(groups: number, { how, n }: LimitChoice): number {
   if (how === 'pages') return Math.max(1, Math.ceil(groups / n));
   const divisors = Array.from({ length: Math.min(groups, METRICS_MAX_LIMIT) }, (_, i) => i + 1).filter((d) => groups % d === 0);
-  return how === 'divisor' && divisors.length > 0 ? divisors[n % divisors.length]! : n;
+  if (how === 'any') return n;
+  // No group, no divisor: any limit from 1 to 100.
+  return divisors.length > 0 ? divisors[n % divisors.length]! : 1 + (n % METRICS_MAX_LIMIT);
 }
 
 /** Small group sets, every event in the window (so every group has activity), walked over a few pages. */
@@ -84,7 +96,7 @@ function pagedCaseArb(t: Check) {
 
 /** Puts the case on the target; its request with the chosen limit, and its groups. */
 async function pagedCase(t: Check, c: MetricsCase, choice: LimitChoice) {
-  await setUsage(t, c.scenario.events);
+  await shareUsage(t, c.scenario.events);
   const groups = expectedMetrics(c.scenario.events, { window: c.scenario.window, groupBy: c.groupBy, unit: c.scenario.resolution.bucket }).groups;
   return { groups, request: { ...requestOf(c), limit: limitFor(groups.size, choice) } };
 }
@@ -109,7 +121,7 @@ async function expectComplete(t: Check, request: MetricsRequest & { limit: numbe
 /** Each case at scale walks 10 to 60 pages, each of them reading every event of the window: fewer cases than --runs. */
 const SCALE_RUNS = 3;
 
-const paginationComplete = rule('metrics.pagination.complete', withFixtures, async (t: Check) => {
+const paginationComplete = rule('metrics.pagination.complete', { ...withFixtures, shares: WALK_ROUNDS }, async (t: Check) => {
   const scale = t.config.fixtureScale;
   if (scale) {
     // Held from before the set is drawn: no other check draws or sends a set of usage events meanwhile, so one is in memory at a time.
@@ -133,13 +145,17 @@ const paginationComplete = rule('metrics.pagination.complete', withFixtures, asy
     );
     return;
   }
-  await t.property(pagedCaseArb(t), async ({ c, limit: choice }) => {
-    const { groups, request } = await pagedCase(t, c, choice);
-    await expectComplete(t, request, c.groupBy, groups);
-  });
+  await t.property(
+    pagedCaseArb(t),
+    async ({ c, limit: choice }) => {
+      const { groups, request } = await pagedCase(t, c, choice);
+      await expectComplete(t, request, c.groupBy, groups);
+    },
+    { sharedWith: WALK_ROUNDS },
+  );
 });
 
-const paginationLastPage = rule('metrics.pagination.last-page', withFixtures, async (t: Check) => {
+const paginationLastPage = rule('metrics.pagination.last-page', { ...withFixtures, shares: WALK_ROUNDS }, async (t: Check) => {
   await t.property(pagedCaseArb(t), async ({ c, limit: choice }) => {
     const { groups, request } = await pagedCase(t, c, choice);
     const total = groups.size;
@@ -149,7 +165,7 @@ const paginationLastPage = rule('metrics.pagination.last-page', withFixtures, as
       const problems = pageMetaProblems(page.meta, Math.max(0, total - seen), 'groups');
       t.assert(problems.length === 0, `page ${i + 1} of ${describe(request)} (${seen} of ${total} groups seen): ${problems.join('; ')}`);
     });
-  });
+  }, { sharedWith: WALK_ROUNDS });
 });
 
 /** A query with an explicit resolution over at least two groups (one per resource), first page of limit 1. */

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { filtersArb, groupByArb, type FixtureEvent, type Resource, type UsageScenario } from '../../generators/metrics-fixtures.ts';
 import { sideBySide } from '../support/side-by-side.ts';
 import type { Check } from '../../harness/check.ts';
-import { describe, setUsage, walkPages, type Entry, type MetricsPage, type MetricsRequest } from './client.ts';
+import { describe, shareUsage, walkPages, type Entry, type MetricsPage, type MetricsRequest } from './client.ts';
 import { expectedMetrics, inWindow, type Dimension, type ExpectedMetrics } from './oracle.ts';
 
 export interface Filters {
@@ -107,7 +107,7 @@ async function expectAnswers(t: Check, cases: readonly MetricsCase[], body: (ans
     const group = generated.map(ownUuids);
     const events = group.flatMap((c) => c.scenario.events);
     const resources = group.flatMap((c) => c.scenario.resources);
-    await setUsage(t, events);
+    await shareUsage(t, events);
     await t.atOnce(
       group.map((c) => async () => {
         const request = requestOf(c);
@@ -119,10 +119,15 @@ async function expectAnswers(t: Check, cases: readonly MetricsCase[], body: (ans
   }
 }
 
-/** Checks `body` on the whole answer of each generated case; the cases' events side by side where they can be. */
-export function eachAnswer(t: Check, cases: fc.Arbitrary<MetricsCase>, body: (answer: Answer, c: MetricsCase) => void): Promise<void> {
+/**
+ * Checks `body` on the whole answer of each generated case; the cases' events side by
+ * side where they can be. Checks whose cases draw their scenarios from one arbitrary
+ * with one seed (`sharedWith`, the rule declared with `shares`) set each state of events
+ * once and read it side by side.
+ */
+export function eachAnswer(t: Check, cases: fc.Arbitrary<MetricsCase>, body: (answer: Answer, c: MetricsCase) => void, sharedWith?: string): Promise<void> {
   const expect = (group: readonly MetricsCase[]) => expectAnswers(t, group, body);
-  return t.property(cases, (c) => expect([c]), { together: expect });
+  return t.property(cases, (c) => expect([c]), { together: expect, sharedWith });
 }
 
 /**
