@@ -142,12 +142,17 @@ export class Check {
   ): Promise<void> {
     return checkProperty(arbitrary, predicate, {
       // Checks that read shared rounds draw with one seed, so that the rounds they draw are the same.
-      seed: options.sharedWith === undefined ? this.seed : ruleSeed(this.config.seed, options.sharedWith),
+      seed: options.sharedWith === undefined ? this.seed : this.sharedSeed(options.sharedWith),
       runs: options.runs ?? this.config.runs,
       concurrency: this.config.concurrency,
       halted: () => this.halted !== undefined,
       lastExchange: () => this.lastOfCheck,
     }, options.together);
+  }
+
+  /** The seed of what the checks that name `shared` draw alike (rounds of fixtures, a fixture set), from the run's seed. */
+  sharedSeed(shared: string): number {
+    return ruleSeed(this.config.seed, shared);
   }
 
   /** Reads sent at once (a case's several listings, say); the first failure in the tasks' order is thrown. */

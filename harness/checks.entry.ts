@@ -9,10 +9,10 @@ import { runCheck } from './run-check.ts';
 import { interleaveByArea } from './schedule.ts';
 import type { SuiteFile } from './vitest-context.ts';
 
-async function checksOf({ file, suite }: SuiteFile): Promise<Array<{ suite: string; shares?: string; check: CheckDefinition }>> {
+async function checksOf({ file, suite }: SuiteFile): Promise<Array<{ suite: string; check: CheckDefinition }>> {
   const module = (await import(/* @vite-ignore */ file)) as { checks?: CheckDefinition[] };
   if (!Array.isArray(module.checks)) throw new Error(`${suite} exports no \`checks\``);
-  return module.checks.map((check) => ({ suite, shares: check.shares, check }));
+  return module.checks.map((check) => ({ suite, check }));
 }
 
 const declared = interleaveByArea((await Promise.all(inject('conformanceSuites').map(checksOf))).flat());

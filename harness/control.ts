@@ -16,6 +16,11 @@ export type StateName =
   | 'processes'
   | 'clock';
 
+/** The params of a state that is a list of fixtures (CONTRACT section 2): `events` for usage, `items` for the others. */
+export function listParams(state: StateName, list: readonly unknown[]): object {
+  return state === 'usage' ? { events: list } : { items: list };
+}
+
 /** A number naming a provider state and its params, for checks that share it (never 0: harness/coordination.ts). */
 export function stateKey(state: StateName, params: object): number {
   return createHash('sha256').update(`${state}:${JSON.stringify(params)}`).digest().readInt32LE(0) || 1;

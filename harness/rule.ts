@@ -12,6 +12,8 @@ export interface RuleOptions {
   needs?: Need[];
   /** The rounds of fixtures the check reads beside others (Check.shareState): such checks are run together. */
   shares?: string;
+  /** The check resets the target (and moves its clock): it holds every fixture group, so it runs before any other check takes one. */
+  resetsTarget?: boolean;
 }
 
 export interface CheckDefinition {
@@ -19,9 +21,11 @@ export interface CheckDefinition {
   readonly id: RuleId;
   readonly needs: readonly Need[];
   readonly shares?: string;
+  readonly resetsTarget?: boolean;
   readonly body: (t: Check) => Promise<void>;
 }
 
 export function rule(id: RuleId, options: RuleOptions, body: (t: Check) => Promise<void>): CheckDefinition {
-  return { id, needs: options.needs ?? [], ...(options.shares ? { shares: options.shares } : {}), body };
+  const { needs = [], shares, resetsTarget } = options;
+  return { id, needs, ...(shares ? { shares } : {}), ...(resetsTarget ? { resetsTarget } : {}), body };
 }

@@ -3,24 +3,31 @@
 // fixtures and wait on one another's lock, so the checks that run at once come from
 // different areas and the target answers several at a time. Within an area, files
 // and checks keep their order, except that checks reading the same rounds of fixtures
-// (`shares`) follow the first of them, so that they run at once and set each round once.
+// (`shares`) follow the first of them, so that they run at once and set each round once,
+// and that checks which reset the target come first: they hold every fixture group, and
+// later they would wait for every check holding one, and every check after them for them.
+import type { CheckDefinition } from './rule.ts';
 
-/** `items` in turn by area, the area being the first segment of `suite` (`functions/limit`); sharers together. */
-export function interleaveByArea<T extends { suite: string; shares?: string }>(items: readonly T[]): T[] {
-  return sharersTogether(inTurnByArea(items));
+type Scheduled = { suite: string; check: Pick<CheckDefinition, 'shares' | 'resetsTarget'> };
+
+/** `items` in turn by area, the area being the first segment of `suite` (`functions/limit`); resetters first, sharers together. */
+export function interleaveByArea<T extends Scheduled>(items: readonly T[]): T[] {
+  const order = sharersTogether(inTurnByArea(items));
+  return [...order.filter((item) => item.check.resetsTarget), ...order.filter((item) => !item.check.resetsTarget)];
 }
 
-function sharersTogether<T extends { shares?: string }>(order: readonly T[]): T[] {
+function sharersTogether<T extends Scheduled>(order: readonly T[]): T[] {
   const placed = new Set<T>();
   return order.flatMap((item) => {
     if (placed.has(item)) return [];
-    const group = item.shares === undefined ? [item] : order.filter((other) => other.shares === item.shares);
+    const { shares } = item.check;
+    const group = shares === undefined ? [item] : order.filter((other) => other.check.shares === shares);
     group.forEach((member) => placed.add(member));
     return group;
   });
 }
 
-function inTurnByArea<T extends { suite: string }>(items: readonly T[]): T[] {
+function inTurnByArea<T extends Scheduled>(items: readonly T[]): T[] {
   const byArea = new Map<string, T[]>();
   for (const item of items) {
     const area = item.suite.split('/')[0]!;

@@ -39,6 +39,11 @@ export interface RunOptions {
 }
 
 export const DEFAULT_RUNS = 25;
-export const DEFAULT_CONCURRENCY = 4;
+/**
+ * Checks at once: enough for the checks that read one round series together (the eight
+ * listing rules of functions) beside checks of the other areas; most of them wait on the
+ * target or on a fixture lock, not on this process.
+ */
+export const DEFAULT_CONCURRENCY = 16;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_REPORT_DIR = 'conformance-report';

@@ -1,5 +1,5 @@
 // Concurrency changes how long a run takes, never what it finds: for the same seed
-// and target, the verdicts and the evidence at --concurrency 1 and 8 are the same, and
+// and target, the verdicts and the evidence at --concurrency 1 and 16 (the default) are the same, and
 // so are they behind a proxy that delays every packet (bench/latency-proxy.ts), where
 // the answers of the cases run at once arrive in another order. The target carries a
 // fault, so there is evidence to compare.
@@ -36,15 +36,15 @@ function finding(rule: RuleResult, origin = new URL(ref.baseUrl).origin) {
   };
 }
 
-test('verdicts and evidence are the same at concurrency 1 and 8, and behind network latency', async () => {
+test('verdicts and evidence are the same at concurrency 1 and 16, and behind network latency', async () => {
   const args = ['--seed', '424242'];
   const serial = await runForResults([...args, '--concurrency', '1'], targetEnv(ref));
-  const concurrent = await runForResults([...args, '--concurrency', '8'], targetEnv(ref));
+  const concurrent = await runForResults([...args, '--concurrency', '16'], targetEnv(ref));
   expect(serial.results.summary.failed, serial.stdout).toBeGreaterThan(0);
   expect(concurrent.results.rules.map((rule) => finding(rule))).toEqual(serial.results.rules.map((rule) => finding(rule)));
   const proxy = await startLatencyProxy(ref.baseUrl, 2);
   try {
-    const delayed = await runForResults([...args, '--concurrency', '8'], behindProxy(targetEnv(ref), proxy));
+    const delayed = await runForResults([...args, '--concurrency', '16'], behindProxy(targetEnv(ref), proxy));
     expect(delayed.results.rules.map((rule) => finding(rule, proxy.origin))).toEqual(serial.results.rules.map((rule) => finding(rule)));
   } finally {
     await proxy.close();

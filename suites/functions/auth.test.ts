@@ -1,10 +1,9 @@
 // Section 5: listing functions accepts the functions:list scope (or an API key); a
 // credential without it is refused with 403 (section 7). The 401s are the auth suite's.
 import fc from 'fast-check';
-import { sampleFixtureSet } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions } from './client.ts';
+import { fetchPage, FIXTURE_NEEDS, listFunctions, sharedFixtureSet, SHARED_SETS } from './client.ts';
 import { resolveNames } from './oracle.ts';
 import { PAGED_VERSION } from '../support/versions.ts';
 import { errorBodyProblem } from '../support/error-body.ts';
@@ -15,9 +14,8 @@ const queryArb = fc.record({
   limit: fc.integer({ min: 1, max: 60 }),
 });
 
-const authListScopeAccepted = rule('functions.auth.list-scope-accepted', { needs: [...FIXTURE_NEEDS, 'member'] }, async (t: Check) => {
-  const fixtures = sampleFixtureSet(t.seed, { minSize: 1, maxSize: 60 });
-  await setFunctions(t, fixtures);
+const authListScopeAccepted = rule('functions.auth.list-scope-accepted', { needs: [...FIXTURE_NEEDS, 'member'], shares: SHARED_SETS.small.name }, async (t: Check) => {
+  const fixtures = await sharedFixtureSet(t, SHARED_SETS.small);
   const member = t.token('member');
   await t.property(queryArb, async (query) => {
     const what = `the member credential (functions:list scope) listing ${JSON.stringify(query)}`;

@@ -2,7 +2,7 @@
 // functions checks: each reader fails the check, with what the specification
 // requires, when the answer does not have the shape the rule needs.
 import fc from 'fast-check';
-import { listingRoundArb, type FunctionFixture } from '../../generators/functions-fixtures.ts';
+import { listingRoundArb, sampleFixtureSet, type FixtureSetOptions, type FunctionFixture } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import type { Need } from '../../harness/rule.ts';
 import type { HttpResponse } from '../../harness/http.ts';
@@ -75,6 +75,29 @@ export function overListingRounds<P extends object>(
     await predicate(c);
   };
   return t.property(cases, checked, { sharedWith: LISTING_ROUNDS });
+}
+
+/**
+ * The fixture sets that several rules read without changing them, each drawn from the
+ * run's seed and its name: the rules that name one (`shares`) set it once and read it
+ * side by side (Check.shareState). Each set has what all of its readers need.
+ */
+export const SHARED_SETS = {
+  /** 10 to 30: a first page of up to 5 always has a next page (the cursor rules). */
+  cursor: { name: 'functions.cursor-set', options: { minSize: 10, maxSize: 30 } },
+  /** 20 to 60, a label all of them carry: the searches, and meta.total under them. */
+  search: { name: 'functions.search-set', options: { minSize: 20, maxSize: 60, sharedLabel: true } },
+  /** 3 to 20, fewer than the default limit: one page lists every one. */
+  small: { name: 'functions.small-set', options: { minSize: 3, maxSize: 20 } },
+  /** More than the largest limit, so that every limit fills its page. */
+  large: { name: 'functions.large-set', options: { minSize: FUNCTIONS_MAX_LIMIT + 1, maxSize: 240 } },
+} as const satisfies Record<string, { name: string; options: FixtureSetOptions }>;
+
+/** Puts a shared set on the target, or finds it there, and holds it beside its other readers. */
+export async function sharedFixtureSet(t: Check, set: (typeof SHARED_SETS)[keyof typeof SHARED_SETS]): Promise<FunctionFixture[]> {
+  const fixtures = sampleFixtureSet(t.sharedSeed(set.name), set.options);
+  await t.shareState('functions', { items: fixtures });
+  return fixtures;
 }
 
 /** The workspace holds exactly these functions (provider state `functions`). */

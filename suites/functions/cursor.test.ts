@@ -1,21 +1,18 @@
 // Sections 4.1, 7 and 8: a cursor is valid only for its own query and for 24 hours.
 import fc from 'fast-check';
-import { forgedCursorArb, sampleFixtureSet, searchQueryArb, unmatchedQueryArb } from '../../generators/functions-fixtures.ts';
+import { forgedCursorArb, searchQueryArb, unmatchedQueryArb } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions, type ListQuery, type ListOptions } from './client.ts';
+import { fetchPage, FIXTURE_NEEDS, listFunctions, sharedFixtureSet, SHARED_SETS, type ListQuery, type ListOptions } from './client.ts';
 import { normaliseQuery, sharedNamePiece } from './oracle.ts';
 import { cursorAgesArb, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { FUNCTION_SORTS } from '../../spec/facts.ts';
 
 
-/** Sets 10 to 30 functions, so a first page of up to 5 always has a next page. */
-async function pagedFixtures(t: Check) {
-  const fixtures = sampleFixtureSet(t.seed, { minSize: 10, maxSize: 30 });
-  await setFunctions(t, fixtures);
-  return fixtures;
-}
+/** The shared set of 10 to 30 functions, so a first page of up to 5 always has a next page. */
+const pagedFixtures = (t: Check) => sharedFixtureSet(t, SHARED_SETS.cursor);
+const sharesCursorSet = { needs: FIXTURE_NEEDS, shares: SHARED_SETS.cursor.name };
 
 /** The nextCursor of the first page of `query`, which must have a next page. */
 async function issuedCursor(t: Check, query: ListQuery, options: ListOptions = {}): Promise<string> {
@@ -28,7 +25,7 @@ async function issuedCursor(t: Check, query: ListQuery, options: ListOptions = {
 const sortPairArb = fc.constantFrom(...FUNCTION_SORTS).chain((first) => fc.tuple(fc.constant(first), fc.constantFrom(...FUNCTION_SORTS.filter((s) => s !== first))));
 const smallLimitArb = fc.integer({ min: 1, max: 5 });
 
-const cursorBoundToSort = rule('functions.cursor.bound-to-sort', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const cursorBoundToSort = rule('functions.cursor.bound-to-sort', sharesCursorSet, async (t: Check) => {
   await pagedFixtures(t);
   await t.property(fc.record({ sorts: sortPairArb, limit: smallLimitArb }), async ({ sorts: [issuedFor, reusedWith], limit }) => {
     const cursor = await issuedCursor(t, { sort: issuedFor, limit });
@@ -37,7 +34,7 @@ const cursorBoundToSort = rule('functions.cursor.bound-to-sort', { needs: FIXTUR
   });
 });
 
-const cursorBoundToQ = rule('functions.cursor.bound-to-q', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const cursorBoundToQ = rule('functions.cursor.bound-to-q', sharesCursorSet, async (t: Check) => {
   const fixtures = await pagedFixtures(t);
   // The first query: none, or a piece of two names or more (so limit 1 leaves a next page).
   const shared = sharedNamePiece(fixtures);
@@ -56,7 +53,7 @@ const cursorBoundToQ = rule('functions.cursor.bound-to-q', { needs: FIXTURE_NEED
   });
 });
 
-const cursorBoundToWorkspace = rule('functions.cursor.bound-to-workspace', { needs: [...FIXTURE_NEEDS, 'otherWorkspace'] }, async (t: Check) => {
+const cursorBoundToWorkspace = rule('functions.cursor.bound-to-workspace', { ...sharesCursorSet, needs: [...FIXTURE_NEEDS, 'otherWorkspace'] }, async (t: Check) => {
   await pagedFixtures(t);
   const other = t.token('otherWorkspace');
   await t.property(fc.record({ sort: fc.constantFrom(...FUNCTION_SORTS), limit: smallLimitArb }), async (query) => {
@@ -66,7 +63,7 @@ const cursorBoundToWorkspace = rule('functions.cursor.bound-to-workspace', { nee
   });
 });
 
-const cursorNeverIssuedRejected = rule('functions.cursor.never-issued-rejected', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const cursorNeverIssuedRejected = rule('functions.cursor.never-issued-rejected', sharesCursorSet, async (t: Check) => {
   await pagedFixtures(t);
   const issued = await issuedCursor(t, { limit: 2 });
   await t.property(forgedCursorArb(issued), async ({ kind, cursor }) => {
@@ -75,7 +72,7 @@ const cursorNeverIssuedRejected = rule('functions.cursor.never-issued-rejected',
   });
 });
 
-const cursorExpiresAfter24h = rule('functions.cursor.expires-after-24h', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const cursorExpiresAfter24h = rule('functions.cursor.expires-after-24h', { needs: FIXTURE_NEEDS, resetsTarget: true }, async (t: Check) => {
   // `reset` puts the target's clock back, before and after, for the checks that follow.
   await t.control.set('reset');
   try {

@@ -1,10 +1,10 @@
 // Sections 4.1 and 8: limit defaults to 50, is honoured from 1 to 200 and clamped above.
 import fc from 'fast-check';
-import { invalidLimitArb, sampleFixtureSet, type FunctionFixture } from '../../generators/functions-fixtures.ts';
+import { invalidLimitArb, type FunctionFixture } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { expectRefused } from '../support/error-body.ts';
-import { expectSlice, fetchPage, FIXTURE_NEEDS, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, setFunctions } from './client.ts';
+import { expectSlice, fetchPage, FIXTURE_NEEDS, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, sharedFixtureSet, SHARED_SETS } from './client.ts';
 import { FUNCTION_SORTS, FUNCTIONS_DEFAULT_LIMIT, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
 
 // A sort is always given: the default sort is another rule's.
@@ -23,29 +23,26 @@ const limitDefault50 = rule('functions.limit.default-50', { needs: FIXTURE_NEEDS
   });
 });
 
-const limitHonoured = rule('functions.limit.honoured', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const limitHonoured = rule('functions.limit.honoured', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.large.name }, async (t: Check) => {
   // More functions than the largest limit, so every limit fills its page.
-  const fixtures = sampleFixtureSet(t.seed, { minSize: FUNCTIONS_MAX_LIMIT + 1, maxSize: 240 });
-  await setFunctions(t, fixtures);
+  const fixtures = await sharedFixtureSet(t, SHARED_SETS.large);
   const check = ({ limit, sort }: { limit: number; sort: FunctionSort }) => expectFirstPage(t, fixtures, { limit, sort }, limit);
   await check({ limit: 1, sort: 'name:asc' });
   await check({ limit: FUNCTIONS_MAX_LIMIT, sort: 'createdAt:desc' });
   await t.property(fc.record({ limit: fc.integer({ min: 1, max: FUNCTIONS_MAX_LIMIT }), sort: sortArb }), check);
 });
 
-const limitClampedTo200 = rule('functions.limit.clamped-to-200', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  const fixtures = sampleFixtureSet(t.seed, { minSize: FUNCTIONS_MAX_LIMIT + 1, maxSize: 600 });
-  await setFunctions(t, fixtures);
+const limitClampedTo200 = rule('functions.limit.clamped-to-200', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.large.name }, async (t: Check) => {
+  const fixtures = await sharedFixtureSet(t, SHARED_SETS.large);
   const check = ({ limit, sort }: { limit: number; sort: FunctionSort }) => expectFirstPage(t, fixtures, { limit, sort }, FUNCTIONS_MAX_LIMIT);
   await check({ limit: FUNCTIONS_MAX_LIMIT + 1, sort: 'name:desc' });
   const limitArb = fc.oneof(fc.integer({ min: FUNCTIONS_MAX_LIMIT + 1, max: 1000 }), fc.integer({ min: 1001, max: 2 ** 31 - 1 }));
   await t.property(fc.record({ limit: limitArb, sort: sortArb }), check);
 });
 
-const limitInvalidNotServed = rule('functions.limit.invalid-not-served', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const limitInvalidNotServed = rule('functions.limit.invalid-not-served', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.small.name }, async (t: Check) => {
   // Two functions at least: a page of the default size is then not a page of one.
-  const fixtures = sampleFixtureSet(t.seed, { minSize: 2, maxSize: 5 });
-  await setFunctions(t, fixtures);
+  const fixtures = await sharedFixtureSet(t, SHARED_SETS.small);
   const check = async (limit: string) => {
     const sort = 'name:asc';
     const res = await listFunctions(t, { limit, sort });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sampleFixtureSet, scrambleCaseAndSpaces, searchQueryArb, walkChoiceArb, walkLimit, type FunctionFixture } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { fetchPage, FIXTURE_NEEDS, LISTING_ROUNDS, overListingRounds, setFunctions, walk, walkEach } from './client.ts';
+import { fetchPage, FIXTURE_NEEDS, LISTING_ROUNDS, overListingRounds, setFunctions, sharedFixtureSet, SHARED_SETS, walk, walkEach } from './client.ts';
 import { WalkOrderCheck } from './oracle.ts';
 import { pageMetaProblems } from '../support/paging.ts';
 import { FUNCTION_SORTS, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
@@ -57,9 +57,8 @@ const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-n
   });
 });
 
-const paginationTotalNotNarrowed = rule('functions.pagination.total-not-narrowed', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  const fixtures = sampleFixtureSet(t.seed, { minSize: 5, maxSize: 40, sharedLabel: true });
-  await setFunctions(t, fixtures);
+const paginationTotalNotNarrowed = rule('functions.pagination.total-not-narrowed', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.search.name }, async (t: Check) => {
+  const fixtures = await sharedFixtureSet(t, SHARED_SETS.search);
   const caseArb = fc.record({
     q: fc.oneof(searchQueryArb(fixtures), searchQueryArb(fixtures).chain(scrambleCaseAndSpaces)),
     sort: fc.constantFrom(...FUNCTION_SORTS),

@@ -2,20 +2,19 @@
 // describes, and an error carries the Error body with the HTTP status as its code.
 import fc from 'fast-check';
 import { stringMatching } from '../../generators/string-matching.ts';
-import { dateArb, invalidLimitArb, sampleFixtureSet, searchQueryArb, unknownSortArb } from '../../generators/functions-fixtures.ts';
+import { dateArb, invalidLimitArb, searchQueryArb, unknownSortArb } from '../../generators/functions-fixtures.ts';
 import type { CredentialName } from '../../harness/config.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { responseErrors } from '../../harness/validator.ts';
-import { FIXTURE_NEEDS, listFunctions, setFunctions } from './client.ts';
+import { FIXTURE_NEEDS, listFunctions, sharedFixtureSet, SHARED_SETS } from './client.ts';
 import { PAGED_VERSION } from '../support/versions.ts';
 import { describeBody } from '../support/json.ts';
 import { errorBodyProblem } from '../support/error-body.ts';
 import { FUNCTION_SORTS } from '../../spec/facts.ts';
 
-const responsesDocumented = rule('functions.responses.documented', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  const fixtures = sampleFixtureSet(t.seed, { minSize: 3, maxSize: 20 });
-  await setFunctions(t, fixtures);
+const responsesDocumented = rule('functions.responses.documented', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.small.name }, async (t: Check) => {
+  const fixtures = await sharedFixtureSet(t, SHARED_SETS.small);
   const credentials = (['admin', 'member', 'noScope'] as const).filter((name) => t.config.credentials[name] !== undefined);
   // Valid and invalid values of every input, mixed: the answer must be documented either way.
   const requestArb = fc.record({

@@ -12,7 +12,7 @@ import {
 } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, pageOf, setFunctions } from './client.ts';
+import { expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, pageOf, setFunctions, sharedFixtureSet, SHARED_SETS } from './client.ts';
 import { matchProblem } from './oracle.ts';
 import { describeBody } from '../support/json.ts';
 import { FUNCTION_SORTS, FUNCTIONS_MAX_LIMIT, MAX_QUERY_LENGTH } from '../../spec/facts.ts';
@@ -20,12 +20,6 @@ import { FUNCTION_SORTS, FUNCTIONS_MAX_LIMIT, MAX_QUERY_LENGTH } from '../../spe
 /** Spaces a query may gain around it and stay within 200 characters. */
 const PADDING = 6;
 
-/** Sets at most 200 functions (one page at limit 200); with `sharedLabel`, a label all of them carry. */
-async function searchFixtures(t: Check, sharedLabel: boolean): Promise<FunctionFixture[]> {
-  const fixtures = sampleFixtureSet(t.seed, { minSize: 20, maxSize: 60, sharedLabel });
-  await setFunctions(t, fixtures);
-  return fixtures;
-}
 
 /** Each search must return exactly the functions the oracle matches; `field` says where the query came from. */
 async function expectMatches(t: Check, fixtures: readonly FunctionFixture[], queries: ReadonlyArray<[string, string]>): Promise<void> {
@@ -36,13 +30,15 @@ async function expectMatches(t: Check, fixtures: readonly FunctionFixture[], que
   }
 }
 
-const searchFields = rule('functions.search.fields', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  const fixtures = await searchFixtures(t, true);
+const sharesSearchSet = { needs: FIXTURE_NEEDS, shares: SHARED_SETS.search.name };
+
+const searchFields = rule('functions.search.fields', sharesSearchSet, async (t: Check) => {
+  const fixtures = await sharedFixtureSet(t, SHARED_SETS.search);
   await t.property(queryPerFieldArb(fixtures), (queries) => expectMatches(t, fixtures, queries));
 });
 
-const searchTrimmedLowercased = rule('functions.search.trimmed-lowercased', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  const fixtures = await searchFixtures(t, true);
+const searchTrimmedLowercased = rule('functions.search.trimmed-lowercased', sharesSearchSet, async (t: Check) => {
+  const fixtures = await sharedFixtureSet(t, SHARED_SETS.search);
   const queriesArb = queryPerFieldArb(fixtures, MAX_QUERY_LENGTH - PADDING).chain((queries) =>
     fc.tuple(...queries.map(([field, q]) => scrambleCaseAndSpaces(q).map((scrambled): [string, string] => [field, scrambled]))),
   );
@@ -50,8 +46,9 @@ const searchTrimmedLowercased = rule('functions.search.trimmed-lowercased', { ne
 });
 
 const searchShortQueryUnfiltered = rule('functions.search.short-query-unfiltered', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  // No label shared by all: a one-character filter would then narrow the listing.
-  const fixtures = await searchFixtures(t, false);
+  // No label shared by all: a one-character filter would then narrow the listing. At most 200 functions: one page at limit 200.
+  const fixtures = sampleFixtureSet(t.seed, { minSize: 20, maxSize: 60 });
+  await setFunctions(t, fixtures);
   await t.property(fc.record({ q: shortQueryArb, sort: fc.constantFrom(...FUNCTION_SORTS) }), async ({ q, sort }) => {
     const what = `q=${JSON.stringify(q)} (under 2 characters after trimming) sort=${sort}`;
     const page = await fetchPage(t, { q, sort, limit: FUNCTIONS_MAX_LIMIT }, what);

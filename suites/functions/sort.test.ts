@@ -1,9 +1,9 @@
 // Section 4.1: the sort enum, its default, and unknown values.
 import fc from 'fast-check';
-import { sampleFixtureSet, unknownSortArb } from '../../generators/functions-fixtures.ts';
+import { unknownSortArb } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { expectSlice, fetchPage, FIXTURE_NEEDS, LISTING_ROUNDS, listFunctions, overListingRounds, setFunctions } from './client.ts';
+import { expectSlice, fetchPage, FIXTURE_NEEDS, LISTING_ROUNDS, listFunctions, overListingRounds, sharedFixtureSet, SHARED_SETS } from './client.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { DEFAULT_FUNCTION_SORT, FUNCTION_SORTS } from '../../spec/facts.ts';
 
@@ -30,8 +30,8 @@ const sortOrders = rule('functions.sort.orders', { needs: FIXTURE_NEEDS, shares:
   });
 });
 
-const sortUnknownRejected = rule('functions.sort.unknown-rejected', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  await setFunctions(t, sampleFixtureSet(t.seed, { minSize: 1, maxSize: 5 }));
+const sortUnknownRejected = rule('functions.sort.unknown-rejected', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.small.name }, async (t: Check) => {
+  await sharedFixtureSet(t, SHARED_SETS.small);
   await t.property(unknownSortArb, async (sort) => {
     expectRefused(t, await listFunctions(t, { sort }), `sort=${JSON.stringify(sort)} (not one of ${FUNCTION_SORTS.join(', ')})`);
   });

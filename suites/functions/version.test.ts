@@ -3,13 +3,13 @@
 // as unknown versions with a 4xx Error body, and the legacy shape is checked in an
 // older version the target accepts (suites/support/versions.ts).
 import fc from 'fast-check';
-import { dateArb, sampleFixtureSet, searchQueryArb, type FunctionFixture } from '../../generators/functions-fixtures.ts';
+import { dateArb, searchQueryArb, type FunctionFixture } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { describeBody } from '../support/json.ts';
 import { legacyVersion, PAGED_VERSION } from '../support/versions.ts';
-import { FIXTURE_NEEDS, legacyNamesOf, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, readLegacy, readPage, setFunctions } from './client.ts';
+import { FIXTURE_NEEDS, legacyNamesOf, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, readLegacy, readPage, sharedFixtureSet, SHARED_SETS } from './client.ts';
 import { resolveNames, wholeSetProblem } from './oracle.ts';
 import { FUNCTION_SORTS } from '../../spec/facts.ts';
 
@@ -17,10 +17,9 @@ import { FUNCTION_SORTS } from '../../spec/facts.ts';
 const laterDateArb = fc.oneof(dateArb('2026-04-29', '2030-12-31'), dateArb('2031-01-01', '9999-12-31'));
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
-const versionPagedFrom20260428 = rule('functions.version.paged-from-2026-04-28', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const versionPagedFrom20260428 = rule('functions.version.paged-from-2026-04-28', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.small.name }, async (t: Check) => {
   // Fewer functions than the default limit: the page must list every one.
-  const fixtures = sampleFixtureSet(t.seed, { minSize: 1, maxSize: 10 });
-  await setFunctions(t, fixtures);
+  const fixtures = await sharedFixtureSet(t, SHARED_SETS.small);
   const expectPaged = (res: Awaited<ReturnType<typeof listFunctions>>, version: string) => {
     const page = pageOf(t, res, `version ${version} (on or after ${PAGED_VERSION})`);
     const resolved = resolveNames(page.names, fixtures);

@@ -2,13 +2,14 @@
 // resource-types enum (the types with an event in the window; startTime and
 // endTime required).
 import fc from 'fast-check';
-import { alignedWindowArb, badWindowArb, eventsArb, hoursWindowArb, resourcesArb, type Window } from '../../generators/metrics-fixtures.ts';
+import { alignedWindowArb, badWindowArb, eventsArb, hoursWindowArb, resourcesArb, type FixtureEvent, type Window } from '../../generators/metrics-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import type { CredentialName } from '../../harness/config.ts';
 import { HOUR_MS, rfc3339 } from '../../generators/calendar.ts';
 import { expectEnum, expectPage, getMetrics, metricsPath, setUsage, windowQuery, withFixtures } from './client.ts';
-import { resourceTypesIn, SPEC_DIMENSIONS } from './oracle.ts';
+import { inWindow, resourceTypesIn, SPEC_DIMENSIONS } from './oracle.ts';
+import { sideBySide } from '../support/side-by-side.ts';
 import { badWindowQuery } from './params.ts';
 import { expectRefused } from '../support/error-body.ts';
 
@@ -55,15 +56,25 @@ const enumsResourceTypes = rule('metrics.enums.resource-types', withFixtures, as
         ),
       }),
     );
-  await t.property(input, async ({ events, window }) => {
-    await setUsage(t, events);
+  type Case = typeof input extends fc.Arbitrary<infer C> ? C : never;
+  const expectTypes = async ({ window }: Case, events: readonly FixtureEvent[]) => {
     const res = await t.api(metricsPath(t, '/enums/resource-types'), { token: t.config.credentials.admin, query: windowQuery(window) });
     const what = `the resource-types enum for [${rfc3339(window.start)}, ${rfc3339(window.end)})`;
     const values = expectEnum(t, res, 'getMetricsResourceTypesEnum', what);
     const expected = resourceTypesIn(events, window);
-    t.assert(new Set(values).size === values.length, `${what} lists distinct values, got ${values.join(', ')}`);
-    t.assert(sameSet(values, expected), `${what} must list exactly the types with an event in the window: [${expected.join(', ')}], got [${values.join(', ')}]`);
-  });
+    t.assert(new Set(values).size === values.length, `${what} lists distinct values, got ${values.join(', ')}`, res.exchange);
+    t.assert(sameSet(values, expected), `${what} must list exactly the types with an event in the window: [${expected.join(', ')}], got [${values.join(', ')}]`, res.exchange);
+  };
+  // Cases none of whose events lies in another's window, side by side: one state of events, the windows asked at once.
+  const clash = (a: Case, b: Case) => a.events.some((e) => inWindow(e.time, b.window)) || b.events.some((e) => inWindow(e.time, a.window));
+  const together = async (cases: readonly Case[]) => {
+    for (const group of sideBySide(cases, { clash })) {
+      const events = group.flatMap((c) => c.events);
+      await setUsage(t, events);
+      await t.atOnce(group.map((c) => () => expectTypes(c, events)));
+    }
+  };
+  await t.property(input, (c) => together([c]), { together });
 });
 
 const enumsResourceTypesWindowRequired = rule('metrics.enums.resource-types-window-required', { needs: ['accountId'] }, async (t: Check) => {

@@ -223,20 +223,30 @@ function varied(t: Check, request: MetricsRequest, resolved: ResolvedWindow, par
 const cursorBoundToQuery = rule('metrics.cursor.bound-to-query', withFixtures, async (t: Check) => {
   const parts: Variation[] = ['groupBy', 'window', 'resourceType', 'workspace', 'resolution'];
   const input = fc.record({ fixture: cursorCaseArb(t), part: fc.constantFrom(...parts), pick: fc.nat() });
-  await t.property(input, async ({ fixture, part, pick }) => {
-    await setUsage(t, fixture.events);
+  type Case = typeof input extends fc.Arbitrary<infer C> ? C : never;
+  const expectBound = async ({ fixture, part, pick }: Case) => {
     const { request, cursor } = await firstCursor(t, fixture.resolved, fixture.events.length);
     // A part without a valid alternative for this query gives way to a filter, which always has one.
     const changed = varied(t, request, fixture.resolved, part, pick) ? part : 'resourceType';
     const other = varied(t, request, fixture.resolved, changed, pick)!;
     const res = await getMetrics(t, { ...other, cursor });
     expectRefused(t, res, `a cursor of ${describe(request)} sent with ${describe(other)} (another ${changed})`);
-  });
+  };
+  // The events of every case on the target at once (more events only add groups to a first page that has a next one): the cases at once.
+  const together = async (cases: readonly Case[]) => {
+    await setUsage(t, everyCaseEvents(cases.map((c) => c.fixture.events)));
+    await t.atOnce(cases.map((c) => () => expectBound(c)));
+  };
+  await t.property(input, (c) => together([c]), { together });
 });
 
-const cursorLifetime = rule('metrics.cursor.lifetime', withFixtures, async (t: Check) => {
+/** The events of several cases on the target together, each case's uuids its own. */
+const everyCaseEvents = (cases: ReadonlyArray<readonly FixtureEvent[]>): FixtureEvent[] =>
+  cases.flatMap((events, i) => events.map((e) => ({ ...e, resourceUuid: ownUuid(e.resourceUuid, i) })));
+
+const cursorLifetime = rule('metrics.cursor.lifetime', { ...withFixtures, resetsTarget: true }, async (t: Check) => {
   const input = fc.tuple(cursorCaseArb(t), cursorAgesArb).map(([fixture, ages]) => ({ fixture, ...ages }));
-  type Case = (typeof input extends fc.Arbitrary<infer C> ? C : never);
+  type Case = typeof input extends fc.Arbitrary<infer C> ? C : never;
   const use = async ({ fixture, withinSeconds, beyondSeconds }: Case, cursor: string, age: keyof CursorAges) => {
     const request = cursorRequest(fixture.resolved);
     const res = await getMetrics(t, { ...request, cursor });
@@ -245,7 +255,7 @@ const cursorLifetime = rule('metrics.cursor.lifetime', withFixtures, async (t: C
   };
   const onTimeline = async (cases: readonly Case[]) => {
     // The events of every case on the target at once, each case's uuids its own: every cursor is issued, and used, over one state.
-    await setUsage(t, cases.flatMap((c, i) => c.fixture.events.map((e) => ({ ...e, resourceUuid: ownUuid(e.resourceUuid, i) }))));
+    await setUsage(t, everyCaseEvents(cases.map((c) => c.fixture.events)));
     await onOneTimeline(t, cases, async (c) => (await firstCursor(t, c.fixture.resolved, c.fixture.events.length)).cursor, use);
   };
   await t.control.set('reset');

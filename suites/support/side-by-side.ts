@@ -4,7 +4,7 @@
 // one answer shows.
 import type fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
-import type { StateName } from '../../harness/control.ts';
+import { listParams, type StateName } from '../../harness/control.ts';
 
 export interface Apart<T> {
   clash: (a: T, b: T) => boolean;
@@ -29,28 +29,29 @@ export function sideBySide<T>(inputs: readonly T[], { clash, size = () => 1, max
 /** Whether two lists of names share one. */
 export const shareAny = (a: readonly string[], b: readonly string[]): boolean => a.some((name) => b.includes(name));
 
-/** The names of items of section 2.1 (`metadata.name`). */
-const namesOf = (items: readonly unknown[]): string[] => items.map((item) => String((item as { metadata?: { name?: unknown } }).metadata?.name));
+/** The name of an item of section 2.1 (`metadata.name`): two items of one name cannot stand side by side. */
+const nameOf = (item: unknown): string => String((item as { metadata?: { name?: unknown } }).metadata?.name);
 
 /**
  * A property whose cases each put items of one kind on the target (a provider state) and
- * read them back: the cases whose names differ are set side by side, one state for the
- * group, and `check` reads the group at once (it must hold of every merged group as of a
- * single case), and holds `maxItems` at most (what one answer shows). The cases with no
- * items stand apart from the others: the empty workspace is a case of its own.
+ * read them back: the cases whose items differ (by `keyOf`, the name by default) are set
+ * side by side, one state for the group, and `check` reads the group at once (it must
+ * hold of every merged group as of a single case), and holds `maxItems` at most (what one
+ * answer shows). The cases with no items stand apart from the others: the empty state is
+ * a case of its own.
  */
 export function sideBySideProperty<T>(
   t: Check,
   arb: fc.Arbitrary<T>,
-  fixtures: { state: StateName; itemsOf: (input: T) => readonly unknown[]; maxItems?: number },
+  fixtures: { state: StateName; itemsOf: (input: T) => readonly unknown[]; keyOf?: (item: unknown) => string; maxItems?: number },
   check: (group: readonly T[]) => Promise<void>,
 ): Promise<void> {
-  const names = (input: T) => namesOf(fixtures.itemsOf(input));
+  const names = (input: T) => fixtures.itemsOf(input).map(fixtures.keyOf ?? nameOf);
   const checkAll = async (inputs: readonly T[]) => {
     const empty = (input: T) => names(input).length === 0;
     const clash = (a: T, b: T) => empty(a) !== empty(b) || shareAny(names(a), names(b));
     for (const group of sideBySide(inputs, { clash, size: (input) => names(input).length, maxSize: fixtures.maxItems })) {
-      await t.control.set(fixtures.state, { items: group.flatMap(fixtures.itemsOf) });
+      await t.control.set(fixtures.state, listParams(fixtures.state, group.flatMap(fixtures.itemsOf)));
       await check(group);
     }
   };
