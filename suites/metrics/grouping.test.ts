@@ -4,10 +4,11 @@ import fc from 'fast-check';
 import { filtersArb, groupByArb, resolvedWindowArb, sampleScenario, usageScenarioArb, type UsageScenario } from '../../generators/metrics-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { describe, pointTime, setUsage, walkEachPage, withFixtures } from './client.ts';
+import { describe, pointTime, setUsage, walkEachPage, withFixtures, type MetricsPage } from './client.ts';
+import type { Exchange } from '../../results/model.ts';
 import { amountMessage, closeTo } from './compare.ts';
 import { DIMENSION_FIELDS, entryKey, expectedMetrics, fixtureDimensions, groupLabel, units, usd, type Dimension, type ExpectedMetrics } from './oracle.ts';
-import { eachAnswer as eachCaseAnswer, caseArb, expectedOf, requestOf, scaleResources, type Answer, type CaseOptions, type MetricsCase } from './scenario.ts';
+import { eachAnswer as eachCaseAnswer, caseArb, requestOf, scaleResources, type Answer, type CaseOptions, type MetricsCase } from './scenario.ts';
 
 
 /** Events in and around a window of any resolution, explicit or omitted. */
@@ -79,18 +80,14 @@ const groupingNoneSingleEntry = rule('metrics.grouping.none-single-entry', share
 /** Each case at scale walks up to a few dozen pages, each of them reading every event of the window: fewer cases than --runs. */
 const SCALE_RUNS = 3;
 
-/** Every page's summary.totalCost, checked as the pages come (none is kept). */
-async function expectTotalCost(t: Check, c: MetricsCase, expected: ExpectedMetrics): Promise<void> {
-  const request = requestOf(c);
-  const query = describe(request);
+/** Page `i` of `query` has the summary.totalCost of the matching events of the window. */
+function expectPageTotalCost(t: Check, query: string, expected: ExpectedMetrics, page: MetricsPage, i: number, exchange?: Exchange): void {
   const totalCost = usd(expected.total.costMicros);
-  await walkEachPage(t, request, expected.groups.size + expected.dormant.size + 2, (page, i) => {
-    const what = `${query}, page ${i + 1}: summary.totalCost (the ${expected.total.events} matching events in [startTime, endTime))`;
-    t.assert(closeTo(page.summary.totalCost, totalCost), amountMessage(what, totalCost, page.summary.totalCost));
-  });
+  const what = `${query}, page ${i + 1}: summary.totalCost (the ${expected.total.events} matching events in [startTime, endTime))`;
+  t.assert(closeTo(page.summary.totalCost, totalCost), amountMessage(what, totalCost, page.summary.totalCost), exchange);
 }
 
-const summaryTotalCost = rule('metrics.summary.total-cost', withFixtures, async (t: Check) => {
+const summaryTotalCost = rule('metrics.summary.total-cost', sharesScenarios, async (t: Check) => {
   const scale = t.config.fixtureScale;
   if (scale) {
     // Held from before the set is drawn: no other check draws or sends a set of usage events meanwhile, so one is in memory at a time.
@@ -102,18 +99,18 @@ const summaryTotalCost = rule('metrics.summary.total-cost', withFixtures, async 
     await t.property(
       input,
       async ({ groupBy, filters }) => {
-        const c: MetricsCase = { scenario, groupBy, filters };
-        await expectTotalCost(t, c, expectedMetrics(scenario.events, { window: scenario.window, groupBy, unit: scenario.resolution.bucket, ...filters }, false));
+        // Every page checked as it comes (none is kept).
+        const request = requestOf({ scenario, groupBy, filters });
+        const expected = expectedMetrics(scenario.events, { window: scenario.window, groupBy, unit: scenario.resolution.bucket, ...filters }, false);
+        await walkEachPage(t, request, expected.groups.size + expected.dormant.size + 2, (page, i) => expectPageTotalCost(t, describe(request), expected, page, i));
       },
       { runs: Math.min(t.config.runs, SCALE_RUNS) },
     );
     return;
   }
-  const cases = caseArb(scenarios(t), { groupBy: [0, 3], filters: true, dimensions: fixtureDimensions(t.config.profile) });
-  await t.property(cases, async (c) => {
-    await setUsage(t, c.scenario.events);
-    await expectTotalCost(t, c, expectedOf(c));
-  });
+  await eachAnswer(t, { groupBy: [0, 3], filters: true }, ({ query, expected, pages, exchanges }) =>
+    pages.forEach((page, i) => expectPageTotalCost(t, query, expected, page, i, exchanges[i])),
+  );
 });
 
 const summaryEntryCost = rule('metrics.summary.entry-cost', sharesScenarios, async (t: Check) => {

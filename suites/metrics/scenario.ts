@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { filtersArb, groupByArb, type FixtureEvent, type Resource, type UsageScenario } from '../../generators/metrics-fixtures.ts';
 import { sideBySide } from '../support/side-by-side.ts';
 import type { Check } from '../../harness/check.ts';
+import type { Exchange } from '../../results/model.ts';
 import { describe, shareUsage, walkPages, type Entry, type MetricsPage, type MetricsRequest } from './client.ts';
 import { expectedMetrics, inWindow, type Dimension, type ExpectedMetrics } from './oracle.ts';
 
@@ -62,6 +63,8 @@ export interface Answer {
   /** Every resource with events on the target (the case's, and those of cases beside it). */
   resources: Resource[];
   pages: MetricsPage[];
+  /** The exchange of each page, for a failure that concerns one page. */
+  exchanges: Exchange[];
   entries: Entry[];
 }
 
@@ -112,8 +115,9 @@ async function expectAnswers(t: Check, cases: readonly MetricsCase[], body: (ans
       group.map((c) => async () => {
         const request = requestOf(c);
         const expected = expectedOf(c, events);
-        const pages = await walkPages(t, request, expected.groups.size + expected.dormant.size + 2);
-        body({ request, query: describe(request), expected, resources, pages, entries: pages.flatMap((p) => p.data) }, c);
+        const exchanges: Exchange[] = [];
+        const pages = await walkPages(t, request, expected.groups.size + expected.dormant.size + 2, () => exchanges.push(t.lastExchange!));
+        body({ request, query: describe(request), expected, resources, pages, exchanges, entries: pages.flatMap((p) => p.data) }, c);
       }),
     );
   }

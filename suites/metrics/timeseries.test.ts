@@ -18,7 +18,7 @@ import { bucketsOf, rfc3339, SECOND_MS, type BucketUnit } from '../../generators
 import { describe, expectPage, getMetrics, pointTime, withFixtures, type Entry } from './client.ts';
 import { amountMessage, closeTo } from './compare.ts';
 import { entryKey, fixtureDimensions, groupLabel, usd, type ExpectedGroup } from './oracle.ts';
-import { caseArb, eachAnswer, type Answer } from './scenario.ts';
+import { caseArb, eachAnswer, type Answer, type MetricsCase } from './scenario.ts';
 import { expectRefused } from '../support/error-body.ts';
 
 
@@ -29,14 +29,18 @@ function explicitCases(t: Check) {
   return caseArb(scenarios, { dimensions: fixtureDimensions(t.config.profile), groupBy: [0, 2] });
 }
 
+/** The two rules of the entries' timeseries read the same rounds of cases, set once (scenario.ts eachAnswer). */
+const TIMESERIES_ROUNDS = 'metrics.timeseries-rounds';
+
 /** Runs `body` on every entry of the answers of generated explicit-resolution cases, with its expected group. */
 async function eachEntry(t: Check, body: (entry: Entry, group: ExpectedGroup | undefined, answer: Answer, label: string) => void): Promise<void> {
-  await eachAnswer(t, explicitCases(t), (answer, c) => {
+  const onEntries = (answer: Answer, c: MetricsCase) => {
     for (const entry of answer.entries) body(entry, answer.expected.groups.get(entryKey(entry, c.groupBy)), answer, groupLabel(entry, c.groupBy));
-  });
+  };
+  await eachAnswer(t, explicitCases(t), onEntries, TIMESERIES_ROUNDS);
 }
 
-const timeseriesEveryBucket = rule('metrics.timeseries.every-bucket', withFixtures, async (t: Check) => {
+const timeseriesEveryBucket = rule('metrics.timeseries.every-bucket', { ...withFixtures, shares: TIMESERIES_ROUNDS }, async (t: Check) => {
   await eachEntry(t, (entry, group, { query, expected }, label) => {
     const where = `${query}: the timeseries of the entry ${label}`;
     const times = entry.timeseries.map(pointTime);
@@ -55,7 +59,7 @@ const timeseriesEveryBucket = rule('metrics.timeseries.every-bucket', withFixtur
   });
 });
 
-const timeseriesBucketCost = rule('metrics.timeseries.bucket-cost', withFixtures, async (t: Check) => {
+const timeseriesBucketCost = rule('metrics.timeseries.bucket-cost', { ...withFixtures, shares: TIMESERIES_ROUNDS }, async (t: Check) => {
   await eachEntry(t, (entry, group, { query, expected }, label) => {
     let sum = 0;
     for (const point of entry.timeseries) {
