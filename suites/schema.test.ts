@@ -95,7 +95,7 @@ const metrics = rule('schema.metrics', { needs: ['accountId'] }, async (t: Check
   if (!withEvents) return t.property(request, (r) => expectConforms([r]));
   // The events of several cases side by side (the shape holds whatever events there are), each request asked over them.
   const cases = fc.tuple(fc.array(usageEventArb, { maxLength: 20 }), request);
-  await sideBySideProperty(t, cases, { state: 'usage', itemsOf: ([events]) => events, keyOf: (event) => JSON.stringify(event) }, (group) =>
+  await sideBySideProperty(t, cases, { state: 'usage', itemsOf: ([events]) => events, keysOf: (event) => [JSON.stringify(event)] }, (group) =>
     expectConforms(group.map(([, r]) => r)),
   );
 });

@@ -1,7 +1,8 @@
 // Sections 2.6, 4.2: GET /process/{identifier}/logs by process id and by name, and
 // for processes the sandbox does not have.
 import type { Check } from '../../harness/check.ts';
-import { rule } from '../../harness/rule.ts';
+import { rule, type Need } from '../../harness/rule.ts';
+import { sideBySideProperty } from '../support/side-by-side.ts';
 import { processes, unknownProcessIdentifier, type ProcessFixture } from '../../generators/sandbox-address-inputs.ts';
 import { expectDocumented } from '../support/documented.ts';
 import { expectInputRefused } from './client.ts';
@@ -39,19 +40,24 @@ async function assertLogsOf(t: Check, process: ProcessFixture, identifier: strin
   t.assert(problems.length === 0, `the logs of process ${process.pid} (${process.name}) by ${by}: ${problems.join('; ')}`);
 }
 
-const processLogsContent = rule('sandbox-address.process-logs.content', { needs: ['control', 'sandboxUrl'] }, async (t: Check) => {
-  await t.property(processes, async (items) => {
-    await t.control.set('processes', { items });
-    for (const p of items) await assertLogsOf(t, p, p.pid, 'process id');
-  });
-});
+/**
+ * The two rules of the logs draw the same cases (one seed): the processes of several
+ * cases (no pid or name in common) are set at once, each group once for both rules, and
+ * every process's logs asked for at once.
+ */
+const LOGS_ROUNDS = 'sandbox-address.logs-rounds';
+const sharesLogsRounds = { needs: ['control', 'sandboxUrl'] satisfies Need[], shares: LOGS_ROUNDS };
 
-const processLogsByName = rule('sandbox-address.process-logs.by-name', { needs: ['control', 'sandboxUrl'] }, async (t: Check) => {
-  await t.property(processes, async (items) => {
-    await t.control.set('processes', { items });
-    for (const p of items) await assertLogsOf(t, p, p.name, 'process name');
+function eachProcessLogs(t: Check, by: 'pid' | 'name'): Promise<void> {
+  const fixtures = { state: 'processes' as const, itemsOf: (items: ProcessFixture[]) => items, keysOf: (p: ProcessFixture) => [`pid ${p.pid}`, `name ${p.name}`], sharedWith: LOGS_ROUNDS };
+  return sideBySideProperty(t, processes, fixtures, async (group) => {
+    await t.atOnce(group.flat().map((p) => () => assertLogsOf(t, p, p[by], by === 'pid' ? 'process id' : 'process name')));
   });
-});
+}
+
+const processLogsContent = rule('sandbox-address.process-logs.content', sharesLogsRounds, (t: Check) => eachProcessLogs(t, 'pid'));
+
+const processLogsByName = rule('sandbox-address.process-logs.by-name', sharesLogsRounds, (t: Check) => eachProcessLogs(t, 'name'));
 
 const processLogsUnknown = rule('sandbox-address.process-logs.unknown', { needs: ['sandboxUrl'] }, async (t: Check) => {
   await t.property(unknownProcessIdentifier, async (identifier) => {

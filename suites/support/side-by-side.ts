@@ -30,30 +30,32 @@ export function sideBySide<T>(inputs: readonly T[], { clash, size = () => 1, max
 export const shareAny = (a: readonly string[], b: readonly string[]): boolean => a.some((name) => b.includes(name));
 
 /** The name of an item of section 2.1 (`metadata.name`): two items of one name cannot stand side by side. */
-const nameOf = (item: unknown): string => String((item as { metadata?: { name?: unknown } }).metadata?.name);
+const nameOf = (item: unknown): string[] => [String((item as { metadata?: { name?: unknown } }).metadata?.name)];
 
 /**
  * A property whose cases each put items of one kind on the target (a provider state) and
- * read them back: the cases whose items differ (by `keyOf`, the name by default) are set
+ * read them back: the cases whose items differ (by `keysOf`, the name by default) are set
  * side by side, one state for the group, and `check` reads the group at once (it must
  * hold of every merged group as of a single case), and holds `maxItems` at most (what one
  * answer shows). The cases with no items stand apart from the others: the empty state is
- * a case of its own.
+ * a case of its own. Rules that draw the same cases (`sharedWith`, declared as `shares`)
+ * set each group once and read it side by side (Check.shareState).
  */
-export function sideBySideProperty<T>(
+export function sideBySideProperty<T, I = unknown>(
   t: Check,
   arb: fc.Arbitrary<T>,
-  fixtures: { state: StateName; itemsOf: (input: T) => readonly unknown[]; keyOf?: (item: unknown) => string; maxItems?: number },
+  fixtures: { state: StateName; itemsOf: (input: T) => readonly I[]; keysOf?: (item: I) => string[]; maxItems?: number; sharedWith?: string },
   check: (group: readonly T[]) => Promise<void>,
 ): Promise<void> {
-  const names = (input: T) => fixtures.itemsOf(input).map(fixtures.keyOf ?? nameOf);
+  const names = (input: T) => fixtures.itemsOf(input).flatMap(fixtures.keysOf ?? nameOf);
   const checkAll = async (inputs: readonly T[]) => {
     const empty = (input: T) => names(input).length === 0;
     const clash = (a: T, b: T) => empty(a) !== empty(b) || shareAny(names(a), names(b));
     for (const group of sideBySide(inputs, { clash, size: (input) => names(input).length, maxSize: fixtures.maxItems })) {
-      await t.control.set(fixtures.state, listParams(fixtures.state, group.flatMap(fixtures.itemsOf)));
+      const params = listParams(fixtures.state, group.flatMap(fixtures.itemsOf));
+      await (fixtures.sharedWith === undefined ? t.control.set(fixtures.state, params) : t.shareState(fixtures.state, params));
       await check(group);
     }
   };
-  return t.property(arb, (input) => checkAll([input]), { together: checkAll });
+  return t.property(arb, (input) => checkAll([input]), { together: checkAll, sharedWith: fixtures.sharedWith });
 }
