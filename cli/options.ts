@@ -36,7 +36,7 @@ export const runOptionTable = {
   summary: { env: undefined, arg: 'FILE', help: 'also write the Markdown summary (written to $GITHUB_STEP_SUMMARY when it is set) to FILE' },
   'read-only': { env: undefined, arg: undefined, help: 'run only checks that change nothing on the target' },
   strict: { env: undefined, arg: undefined, help: 'warnings (broken SHOULD rules) and fixed known failures also give exit status 1' },
-  concurrency: { env: undefined, arg: 'N', help: `checks run at once, and cases of one property at once (default ${DEFAULT_CONCURRENCY}); checks that set fixtures never overlap` },
+  concurrency: { env: undefined, arg: 'N', help: `checks run at once, and cases of one property at once (default ${DEFAULT_CONCURRENCY}); no check sees the fixtures of another` },
   'max-requests': { env: undefined, arg: 'N', help: 'send at most N requests in the whole run; checks left without one are skipped' },
 } as const;
 

@@ -163,7 +163,7 @@ export class Check {
   }
 
   close(): Promise<void> {
-    this.locks.release();
+    this.locks.close();
     return this.http.close();
   }
 }

@@ -21,9 +21,12 @@ export function listParams(state: StateName, list: readonly unknown[]): object {
   return state === 'usage' ? { events: list } : { items: list };
 }
 
-/** A number naming a provider state and its params, for checks that share it (never 0: harness/coordination.ts). */
-export function stateKey(state: StateName, params: object): number {
-  return createHash('sha256').update(`${state}:${JSON.stringify(params)}`).digest().readInt32LE(0) || 1;
+/** 64 bits naming a provider state and its params, for checks that share it (never 0, 0: harness/coordination.ts). */
+export type StateKey = readonly [number, number];
+
+export function stateKey(state: StateName, params: object): StateKey {
+  const digest = createHash('sha256').update(`${state}:${JSON.stringify(params)}`).digest();
+  return [digest.readInt32LE(0), digest.readInt32LE(4) || 1];
 }
 
 /** Answers that mean "this state is not supported" (CONTRACT section 2). */

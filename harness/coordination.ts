@@ -10,22 +10,28 @@
 // A group may also be shared: checks that read one and the same state of it (a fixture
 // set drawn from the run's seed, not the rule's) hold it side by side, the first of them
 // sets it, and it stays set until a check takes the group for other fixtures. Each
-// group has three slots: its holders (0 none, -1 one check alone, n > 0 n checks
-// sharing), the key of the state they share, and the key of the state the target holds
-// (0 when unknown).
-import type { StateName } from './control.ts';
+// group has its holders (0 none, -1 one check alone, n > 0 n checks sharing), the key
+// of the state they share, and the key of the state the target holds (0, 0 when
+// unknown); a key is 64 bits in two slots.
+import type { StateKey, StateName } from './control.ts';
 
 export type FixtureGroup = 'functions' | 'sandboxes' | 'egressips' | 'customdomains' | 'usage' | 'processes';
 /** The one order in which a check may take several groups: checks that take them in one order never wait on each other in a cycle. */
 const GROUP_ORDER: readonly FixtureGroup[] = ['functions', 'sandboxes', 'egressips', 'customdomains', 'usage', 'processes'];
 
 const SLOT = { requests: 0, readers: 1, writersWaiting: 2 } as const;
-const GROUP_SLOTS = 3;
-/** The slots of a group: its holders, the key its sharers read, the key the target holds. */
-const slotOf = (group: FixtureGroup, which: 0 | 1 | 2) => 3 + GROUP_ORDER.indexOf(group) * GROUP_SLOTS + which;
-const [HOLDERS, SHARED_KEY, INSTALLED_KEY] = [0, 1, 2] as const;
+/** The slots of a group: its holders, the key its sharers read (two), the key the target holds (two). */
+const [HOLDERS, SHARED_KEY, INSTALLED_KEY] = [0, 1, 3] as const;
+const GROUP_SLOTS = 5;
+const slotOf = (group: FixtureGroup, which: number) => 3 + GROUP_ORDER.indexOf(group) * GROUP_SLOTS + which;
 const SLOT_COUNT = 3 + GROUP_ORDER.length * GROUP_SLOTS;
 const ALONE = -1;
+const UNKNOWN: StateKey = [0, 0];
+
+/** A group held: alone, or shared under the key of the state its sharers read. */
+type Holding = { group: FixtureGroup; sharedKey?: StateKey };
+
+const sameKey = (a: StateKey | undefined, b: StateKey) => a !== undefined && a[0] === b[0] && a[1] === b[1];
 
 /** The fixtures each provider state replaces; `every` for the states that touch the whole target. */
 const groupOfState: Record<StateName, FixtureGroup | 'every'> = {
@@ -76,10 +82,12 @@ export function requestsCounted(shared: SharedArrayBuffer): number {
 export class FixtureLocks {
   private readonly slots: Int32Array;
   private held: 'nothing' | 'group' | 'every' = 'nothing';
-  /** The groups held, in the order taken, each alone or shared under a key. */
-  private readonly groups: Array<{ group: FixtureGroup; sharedKey?: number }> = [];
+  /** The groups held, in the order taken. */
+  private readonly groups: Holding[] = [];
   /** The group this check is setting the shared state of. */
   private installing: FixtureGroup | undefined;
+  /** The check ended (maybe cut off by its deadline while it waited): what it takes from now on is given back at once. */
+  private closed = false;
 
   constructor(shared: SharedArrayBuffer) {
     this.slots = slotsOf(shared);
@@ -94,6 +102,7 @@ export class FixtureLocks {
       if (this.held === 'group') throw new Error(`a check that sets "${state}" must do so before any other provider state`);
       await this.takeEvery();
       this.held = 'every';
+      if (this.closed) this.giveBack();
       return;
     }
     if (wanted === this.installing) return;
@@ -101,12 +110,11 @@ export class FixtureLocks {
     if (holding && holding.sharedKey === undefined) return;
     // From reading a shared state to setting one of its own: its sharers must be gone first.
     if (holding) this.drop(holding);
-    await this.takeGroup(wanted, async () => {
+    await this.takeGroup({ group: wanted }, async () => {
       while (Atomics.compareExchange(this.slots, slotOf(wanted, HOLDERS), 0, ALONE) !== 0) await waitWhileNot(this.slots, slotOf(wanted, HOLDERS), 0);
       // What it sets replaces the state a sharer would find.
-      Atomics.store(this.slots, slotOf(wanted, INSTALLED_KEY), 0);
+      this.storeKey(slotOf(wanted, INSTALLED_KEY), UNKNOWN);
     });
-    this.groups.push({ group: wanted });
   }
 
   /**
@@ -114,7 +122,7 @@ export class FixtureLocks {
    * reading the same; `install` sets it when the target does not hold it yet. Returns
    * whether this check set it. A check holding the group alone (or every group) sets it.
    */
-  async share(state: StateName, key: number, install: () => Promise<void>): Promise<boolean> {
+  async share(state: StateName, key: StateKey, install: () => Promise<void>): Promise<boolean> {
     const wanted = groupOfState[state];
     if (wanted === 'every') throw new Error(`the provider state "${state}" cannot be shared`);
     const holding = this.groups.find((g) => g.group === wanted);
@@ -122,24 +130,24 @@ export class FixtureLocks {
       await install();
       return true;
     }
-    if (holding?.sharedKey === key) return false;
+    if (sameKey(holding?.sharedKey, key)) return false;
     if (holding) this.drop(holding);
     let installed = false;
-    await this.takeGroup(wanted, async () => {
+    await this.takeGroup({ group: wanted, sharedKey: key }, async () => {
       const holders = slotOf(wanted, HOLDERS);
       const sharedKey = slotOf(wanted, SHARED_KEY);
       const installedKey = slotOf(wanted, INSTALLED_KEY);
       for (;;) {
         const now = Atomics.load(this.slots, holders);
-        if (now > 0 && Atomics.load(this.slots, sharedKey) === key && Atomics.compareExchange(this.slots, holders, now, now + 1) === now) {
+        if (now > 0 && sameKey(this.loadKey(sharedKey), key) && Atomics.compareExchange(this.slots, holders, now, now + 1) === now) {
           // The key cannot change while the group is shared, and this check now shares it: checked again, as it may have changed before.
-          if (Atomics.load(this.slots, sharedKey) === key) return;
+          if (sameKey(this.loadKey(sharedKey), key)) return;
           this.leave(wanted);
           continue;
         }
         if (now === 0 && Atomics.compareExchange(this.slots, holders, 0, ALONE) === 0) {
-          if (Atomics.load(this.slots, installedKey) !== key) {
-            Atomics.store(this.slots, installedKey, 0);
+          if (!sameKey(this.loadKey(installedKey), key)) {
+            this.storeKey(installedKey, UNKNOWN);
             this.installing = wanted;
             try {
               await install();
@@ -150,10 +158,10 @@ export class FixtureLocks {
             } finally {
               this.installing = undefined;
             }
-            Atomics.store(this.slots, installedKey, key);
+            this.storeKey(installedKey, key);
             installed = true;
           }
-          Atomics.store(this.slots, sharedKey, key);
+          this.storeKey(sharedKey, key);
           Atomics.store(this.slots, holders, 1);
           Atomics.notify(this.slots, holders);
           return;
@@ -161,14 +169,13 @@ export class FixtureLocks {
         await waitWhileEqual(this.slots, holders, now);
       }
     });
-    this.groups.push({ group: wanted, sharedKey: key });
     return installed;
   }
 
   release(): void {
     if (this.held === 'every') {
       // A reset or a moved clock: the states the groups held are not known any more.
-      for (const group of GROUP_ORDER) Atomics.store(this.slots, slotOf(group, INSTALLED_KEY), 0);
+      for (const group of GROUP_ORDER) this.storeKey(slotOf(group, INSTALLED_KEY), UNKNOWN);
       Atomics.store(this.slots, SLOT.readers, 0);
       Atomics.notify(this.slots, SLOT.readers);
     } else if (this.held === 'group') {
@@ -178,8 +185,21 @@ export class FixtureLocks {
     this.groups.length = 0;
   }
 
-  /** Takes `group` with `take`, in the one order, after a share of the run when it holds no group yet. */
-  private async takeGroup(group: FixtureGroup, take: () => Promise<void>): Promise<void> {
+  /** Releases what the check holds, and what a wait still under way takes later: the check has ended. */
+  close(): void {
+    this.closed = true;
+    this.release();
+  }
+
+  /** What a closed check took after it ended goes back at once; its body, still running, learns it ended. */
+  private giveBack(): never {
+    this.release();
+    throw new Error('the check had already ended');
+  }
+
+  /** Takes a group with `take`, in the one order, after a share of the run when it holds no group yet. */
+  private async takeGroup(holding: Holding, take: () => Promise<void>): Promise<void> {
+    const { group } = holding;
     const last = this.groups.at(-1)?.group;
     // Two checks taking two groups in opposite orders would wait on each other forever.
     if (last && GROUP_ORDER.indexOf(group) < GROUP_ORDER.indexOf(last))
@@ -192,10 +212,21 @@ export class FixtureLocks {
       throw error;
     }
     this.held = 'group';
+    this.groups.push(holding);
+    if (this.closed) this.giveBack();
+  }
+
+  private loadKey(index: number): StateKey {
+    return [Atomics.load(this.slots, index), Atomics.load(this.slots, index + 1)];
+  }
+
+  private storeKey(index: number, key: StateKey): void {
+    Atomics.store(this.slots, index, key[0]);
+    Atomics.store(this.slots, index + 1, key[1]);
   }
 
   /** Lets go of one group this check holds. */
-  private drop(holding: { group: FixtureGroup; sharedKey?: number }): void {
+  private drop(holding: Holding): void {
     const holders = slotOf(holding.group, HOLDERS);
     if (holding.sharedKey === undefined) {
       Atomics.store(this.slots, holders, 0);

@@ -165,10 +165,10 @@ describe('the fixture locks (harness/coordination.ts)', () => {
     const [first, second, alone, third] = [1, 2, 3, 4].map(() => new FixtureLocks(shared));
     const installs: string[] = [];
     const install = (who: string) => async () => void installs.push(who);
-    expect(await first!.share('functions', 7, install('first'))).toBe(true);
-    expect(await second!.share('functions', 7, install('second'))).toBe(false);
+    expect(await first!.share('functions', [0, 7], install('first'))).toBe(true);
+    expect(await second!.share('functions', [0, 7], install('second'))).toBe(false);
     // Another state of the group waits for both readers of the first.
-    const other = third!.share('functions', 8, install('third'));
+    const other = third!.share('functions', [0, 8], install('third'));
     expect(await settled(other)).toBe(false);
     first!.release();
     expect(await settled(other)).toBe(false);
@@ -182,17 +182,33 @@ describe('the fixture locks (harness/coordination.ts)', () => {
     alone!.release();
     expect(installs).toEqual(['first', 'third']);
     // The check that took the group alone may have set anything: the state is set again.
-    expect(await first!.share('functions', 8, install('again'))).toBe(true);
+    expect(await first!.share('functions', [0, 8], install('again'))).toBe(true);
     first!.release();
   });
 
   test('a failed setting of a shared state leaves the group free', async () => {
     const shared = createShared();
     const [first, second] = [1, 2].map(() => new FixtureLocks(shared));
-    await expect(first!.share('usage', 3, () => Promise.reject(new Error('no control endpoint')))).rejects.toThrow('no control endpoint');
+    await expect(first!.share('usage', [0, 3], () => Promise.reject(new Error('no control endpoint')))).rejects.toThrow('no control endpoint');
     expect(await settled(second!.enter('usage'))).toBe(true);
     second!.release();
     expect(await settled(new FixtureLocks(shared).enter('reset'))).toBe(true);
+  });
+
+  test('a check that ended while it waited (cut off by its deadline) gives back what it takes, at once', async () => {
+    const shared = createShared();
+    const [holder, late, next] = [1, 2, 3].map(() => new FixtureLocks(shared));
+    await holder!.enter('functions');
+    const waiting = late!.share('functions', [1, 2], async () => undefined);
+    const waitingAlone = new FixtureLocks(shared);
+    const alone = waitingAlone.enter('functions');
+    late!.close();
+    waitingAlone.close();
+    holder!.release();
+    await expect(waiting).rejects.toThrow('the check had already ended');
+    await expect(alone).rejects.toThrow('the check had already ended');
+    expect(await settled(next!.enter('reset'))).toBe(true);
+    next!.release();
   });
 
   test('reset waits for every group; groups are taken in one order only', async () => {
