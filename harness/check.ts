@@ -30,6 +30,8 @@ export class Check {
   constructor(
     readonly ruleId: string,
     config: SuiteConfig,
+    /** What the rule reads beside others (`shares` of its definition): the name its shared draws are seeded with. */
+    readonly shares?: string,
   ) {
     this.config = config;
     this.seed = ruleSeed(config.seed, ruleId);
@@ -132,17 +134,17 @@ export class Check {
 
   /**
    * Checks a property over generated inputs. The seed comes from the run's seed and
-   * the rule id (or the name of the rounds it shares), so `--seed` replays it whatever
-   * else is selected.
+   * the rule id, so `--seed` replays it whatever else is selected; with `shared`, from
+   * the run's seed and what the rule shares, so that the rules reading the same rounds
+   * draw the same ones.
    */
   property<T>(
     arbitrary: fc.Arbitrary<T>,
     predicate: (input: T) => Promise<void>,
-    options: { runs?: number; together?: Together<T>; sharedWith?: string } = {},
+    options: { runs?: number; together?: Together<T>; shared?: boolean } = {},
   ): Promise<void> {
     return checkProperty(arbitrary, predicate, {
-      // Checks that read shared rounds draw with one seed, so that the rounds they draw are the same.
-      seed: options.sharedWith === undefined ? this.seed : this.sharedSeed(options.sharedWith),
+      seed: options.shared ? this.sharedSeed() : this.seed,
       runs: options.runs ?? this.config.runs,
       concurrency: this.config.concurrency,
       halted: () => this.halted !== undefined,
@@ -150,9 +152,10 @@ export class Check {
     }, options.together);
   }
 
-  /** The seed of what the checks that name `shared` draw alike (rounds of fixtures, a fixture set), from the run's seed. */
-  sharedSeed(shared: string): number {
-    return ruleSeed(this.config.seed, shared);
+  /** The seed of what the rules that share one name draw alike (rounds of fixtures, a fixture set), from the run's seed. */
+  sharedSeed(): number {
+    if (this.shares === undefined) throw new Error(`${this.ruleId} draws shared fixtures but declares no \`shares\``);
+    return ruleSeed(this.config.seed, this.shares);
   }
 
   /** Reads sent at once (a case's several listings, say); the first failure in the tasks' order is thrown. */

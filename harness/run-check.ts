@@ -18,7 +18,7 @@ export type CheckOutcome =
 export async function runCheck(definition: CheckDefinition, config: SuiteConfig): Promise<CheckOutcome> {
   const unmet = unmetNeed(definition.needs, config);
   if (unmet !== undefined) return { status: 'skipped', reason: unmet, requests: 0 };
-  const check = new Check(definition.id, config);
+  const check = new Check(definition.id, config, definition.shares);
   let deadline: NodeJS.Timeout | undefined;
   const overdue = new Promise<never>((_, reject) => {
     deadline = setTimeout(

@@ -15,7 +15,7 @@ const queryArb = fc.record({
 });
 
 const authListScopeAccepted = rule('functions.auth.list-scope-accepted', { needs: [...FIXTURE_NEEDS, 'member'], shares: SHARED_SETS.small.name }, async (t: Check) => {
-  const fixtures = await sharedFixtureSet(t, SHARED_SETS.small);
+  const fixtures = await sharedFixtureSet(t);
   const member = t.token('member');
   await t.property(queryArb, async (query) => {
     const what = `the member credential (functions:list scope) listing ${JSON.stringify(query)}`;

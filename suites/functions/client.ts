@@ -74,13 +74,14 @@ export function overListingRounds<P extends object>(
     await t.shareState('functions', { items: c.fixtures });
     await predicate(c);
   };
-  return t.property(cases, checked, { sharedWith: LISTING_ROUNDS });
+  return t.property(cases, checked, { shared: true });
 }
 
 /**
  * The fixture sets that several rules read without changing them, each drawn from the
- * run's seed and its name: the rules that name one (`shares`) set it once and read it
- * side by side (Check.shareState). Each set has what all of its readers need.
+ * run's seed and its name: the rules that declare one (`shares: SHARED_SETS.x.name`) set
+ * it once and read it side by side (Check.shareState). Each set has what all of its
+ * readers need.
  */
 export const SHARED_SETS = {
   /** 10 to 30: a first page of up to 5 always has a next page (the cursor rules). */
@@ -93,9 +94,11 @@ export const SHARED_SETS = {
   large: { name: 'functions.large-set', options: { minSize: FUNCTIONS_MAX_LIMIT + 1, maxSize: 240 } },
 } as const satisfies Record<string, { name: string; options: FixtureSetOptions }>;
 
-/** Puts a shared set on the target, or finds it there, and holds it beside its other readers. */
-export async function sharedFixtureSet(t: Check, set: (typeof SHARED_SETS)[keyof typeof SHARED_SETS]): Promise<FunctionFixture[]> {
-  const fixtures = sampleFixtureSet(t.sharedSeed(set.name), set.options);
+/** Puts the shared set the rule declares on the target, or finds it there, and holds it beside its other readers. */
+export async function sharedFixtureSet(t: Check): Promise<FunctionFixture[]> {
+  const set = Object.values(SHARED_SETS).find((s) => s.name === t.shares);
+  if (!set) throw new Error(`${t.ruleId} reads a shared fixture set but shares none of ${Object.values(SHARED_SETS).map((s) => s.name).join(', ')}`);
+  const fixtures = sampleFixtureSet(t.sharedSeed(), set.options);
   await t.shareState('functions', { items: fixtures });
   return fixtures;
 }

@@ -11,7 +11,7 @@ import { FUNCTION_SORTS } from '../../spec/facts.ts';
 
 
 /** The shared set of 10 to 30 functions, so a first page of up to 5 always has a next page. */
-const pagedFixtures = (t: Check) => sharedFixtureSet(t, SHARED_SETS.cursor);
+const pagedFixtures = (t: Check) => sharedFixtureSet(t);
 const sharesCursorSet = { needs: FIXTURE_NEEDS, shares: SHARED_SETS.cursor.name };
 
 /** The nextCursor of the first page of `query`, which must have a next page. */
@@ -72,7 +72,7 @@ const cursorNeverIssuedRejected = rule('functions.cursor.never-issued-rejected',
   });
 });
 
-const cursorExpiresAfter24h = rule('functions.cursor.expires-after-24h', { needs: FIXTURE_NEEDS, resetsTarget: true }, async (t: Check) => {
+const cursorExpiresAfter24h = rule('functions.cursor.expires-after-24h', { ...sharesCursorSet, resetsTarget: true }, async (t: Check) => {
   // `reset` puts the target's clock back, before and after, for the checks that follow.
   await t.control.set('reset');
   try {

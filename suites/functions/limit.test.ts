@@ -25,7 +25,7 @@ const limitDefault50 = rule('functions.limit.default-50', { needs: FIXTURE_NEEDS
 
 const limitHonoured = rule('functions.limit.honoured', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.large.name }, async (t: Check) => {
   // More functions than the largest limit, so every limit fills its page.
-  const fixtures = await sharedFixtureSet(t, SHARED_SETS.large);
+  const fixtures = await sharedFixtureSet(t);
   const check = ({ limit, sort }: { limit: number; sort: FunctionSort }) => expectFirstPage(t, fixtures, { limit, sort }, limit);
   await check({ limit: 1, sort: 'name:asc' });
   await check({ limit: FUNCTIONS_MAX_LIMIT, sort: 'createdAt:desc' });
@@ -33,7 +33,7 @@ const limitHonoured = rule('functions.limit.honoured', { needs: FIXTURE_NEEDS, s
 });
 
 const limitClampedTo200 = rule('functions.limit.clamped-to-200', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.large.name }, async (t: Check) => {
-  const fixtures = await sharedFixtureSet(t, SHARED_SETS.large);
+  const fixtures = await sharedFixtureSet(t);
   const check = ({ limit, sort }: { limit: number; sort: FunctionSort }) => expectFirstPage(t, fixtures, { limit, sort }, FUNCTIONS_MAX_LIMIT);
   await check({ limit: FUNCTIONS_MAX_LIMIT + 1, sort: 'name:desc' });
   const limitArb = fc.oneof(fc.integer({ min: FUNCTIONS_MAX_LIMIT + 1, max: 1000 }), fc.integer({ min: 1001, max: 2 ** 31 - 1 }));
@@ -42,7 +42,7 @@ const limitClampedTo200 = rule('functions.limit.clamped-to-200', { needs: FIXTUR
 
 const limitInvalidNotServed = rule('functions.limit.invalid-not-served', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.small.name }, async (t: Check) => {
   // Two functions at least: a page of the default size is then not a page of one.
-  const fixtures = await sharedFixtureSet(t, SHARED_SETS.small);
+  const fixtures = await sharedFixtureSet(t);
   const check = async (limit: string) => {
     const sort = 'name:asc';
     const res = await listFunctions(t, { limit, sort });

@@ -58,7 +58,7 @@ const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-n
 });
 
 const paginationTotalNotNarrowed = rule('functions.pagination.total-not-narrowed', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.search.name }, async (t: Check) => {
-  const fixtures = await sharedFixtureSet(t, SHARED_SETS.search);
+  const fixtures = await sharedFixtureSet(t);
   const caseArb = fc.record({
     q: fc.oneof(searchQueryArb(fixtures), searchQueryArb(fixtures).chain(scrambleCaseAndSpaces)),
     sort: fc.constantFrom(...FUNCTION_SORTS),

@@ -4,30 +4,33 @@
 import { functionsWithTriggersArb, SENT_CALLBACK_SECRET_PREFIX, type FunctionWithTriggers } from '../../generators/function-triggers.ts';
 import { sampleFixtureSet } from '../../generators/functions-fixtures.ts';
 import { functionArb, uniqueByName, type Resource } from '../../generators/components.ts';
+import type fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { differences } from '../support/compare.ts';
 import { expectNoProblems } from '../support/documented.ts';
 import { isObject, show, type JsonObject } from '../support/json.ts';
 import { findLegacyVersion } from '../support/versions.ts';
-import { shareAny, sideBySide } from '../support/side-by-side.ts';
+import { sideBySideProperty } from '../support/side-by-side.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
 import { FIXTURE_NEEDS, legacyNamesOf, listedByName, listFunctions, setFunctions, walkEach, type Page } from './client.ts';
 
 /**
- * Sets the functions of the inputs, then hands each input's functions with the listing to
- * `check`. Inputs whose functions have different names are set side by side, one listing
- * read for them all: a property's cases at once (harness/property.ts, `together`).
+ * A property whose cases each set functions and hand them, with the listing, to `check`:
+ * the functions of several cases (different names) are set side by side and one page of
+ * the listing is read for them all (sideBySideProperty).
  */
-async function listedSideBySide<F extends { metadata: { name: string } }>(t: Check, inputs: readonly F[][], check: (functions: F[], listed: Map<string, JsonObject>) => void): Promise<void> {
-  const names = (functions: F[]) => functions.map((fn) => fn.metadata.name);
+function eachCaseListed<F extends { metadata: { name: string } }>(
+  t: Check,
+  cases: fc.Arbitrary<F[]>,
+  check: (functions: F[], listed: Map<string, JsonObject>) => void,
+  shared = false,
+): Promise<void> {
   // One page of the listing must show them all.
-  for (const group of sideBySide(inputs, { clash: (a, b) => shareAny(names(a), names(b)), size: (functions) => functions.length, maxSize: FUNCTIONS_MAX_LIMIT - 1 })) {
-    const items = group.flat();
-    await t.shareState('functions', { items });
-    const listed = await listedByName(t, `the listing of ${items.length} functions`);
+  return sideBySideProperty(t, cases, { state: 'functions', itemsOf: (functions) => functions, maxItems: FUNCTIONS_MAX_LIMIT - 1, shared }, async (group) => {
+    const listed = await listedByName(t, `the listing of ${group.flat().length} functions`);
     for (const functions of group) check(functions, listed);
-  }
+  });
 }
 
 /**
@@ -38,16 +41,15 @@ const TRIGGER_ROUNDS = 'functions.trigger-rounds';
 const sharesTriggerRounds = { needs: FIXTURE_NEEDS, shares: TRIGGER_ROUNDS };
 
 /** Sets the functions, then hands each one, as listed, to `check` with what was sent. */
-async function eachListed(t: Check, check: (sent: FunctionWithTriggers, listed: JsonObject) => string[]): Promise<void> {
-  const expectListed = (inputs: readonly FunctionWithTriggers[][]) =>
-    listedSideBySide(t, inputs, (functions, listed) => {
-      const problems = functions.flatMap((fn) => {
-        const item = listed.get(fn.metadata.name);
-        return item ? check(fn, item).map((p) => `${fn.metadata.name}: ${p}`) : [`${fn.metadata.name} is not listed`];
-      });
-      t.assert(problems.length === 0, problems.slice(0, 6).join('; '));
+function eachListed(t: Check, check: (sent: FunctionWithTriggers, listed: JsonObject) => string[]): Promise<void> {
+  const expectListed = (functions: FunctionWithTriggers[], listed: Map<string, JsonObject>) => {
+    const problems = functions.flatMap((fn) => {
+      const item = listed.get(fn.metadata.name);
+      return item ? check(fn, item).map((p) => `${fn.metadata.name}: ${p}`) : [`${fn.metadata.name} is not listed`];
     });
-  await t.property(functionsWithTriggersArb, (functions) => expectListed([functions]), { together: expectListed, sharedWith: TRIGGER_ROUNDS });
+    t.assert(problems.length === 0, problems.slice(0, 6).join('; '));
+  };
+  return eachCaseListed(t, functionsWithTriggersArb, expectListed, true);
 }
 
 const specOf = (item: JsonObject): JsonObject => (isObject(item.spec) ? item.spec : {});
@@ -149,19 +151,18 @@ function settable(fn: JsonObject): JsonObject {
 }
 
 const roundTrip = rule('functions.round-trip', { needs: FIXTURE_NEEDS }, async (t: Check) => {
-  // Generated from the document with every optional field present or absent.
-  const expectRoundTrip = (inputs: readonly Resource[][]) =>
-    listedSideBySide(t, inputs, (functions, listed) => {
-      const problems = functions.flatMap((fn) => {
-        const name = fn.metadata.name;
-        const item = listed.get(name);
-        if (!item) return [`${name} is not listed`];
-        const expected = settable(fn as JsonObject);
-        return [...differences(expected.metadata, item.metadata, `${name}: metadata`), ...differences(expected.spec, item.spec, `${name}: spec`)];
-      });
-      expectNoProblems(t, problems);
+  const expectRoundTrip = (functions: Resource[], listed: Map<string, JsonObject>) => {
+    const problems = functions.flatMap((fn) => {
+      const name = fn.metadata.name;
+      const item = listed.get(name);
+      if (!item) return [`${name} is not listed`];
+      const expected = settable(fn as JsonObject);
+      return [...differences(expected.metadata, item.metadata, `${name}: metadata`), ...differences(expected.spec, item.spec, `${name}: spec`)];
     });
-  await t.property(uniqueByName(functionArb, { minLength: 1, maxLength: 4 }), (functions) => expectRoundTrip([functions]), { together: expectRoundTrip });
+    expectNoProblems(t, problems);
+  };
+  // Generated from the document with every optional field present or absent.
+  await eachCaseListed(t, uniqueByName(functionArb, { minLength: 1, maxLength: 4 }), expectRoundTrip);
 });
 
 export const checks = [defaultsEnabled, defaultsPublic, defaultsTriggerEnabled, triggersIds, triggersCallbackSecret, workspaceOnly, roundTrip];

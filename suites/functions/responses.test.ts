@@ -14,7 +14,7 @@ import { errorBodyProblem } from '../support/error-body.ts';
 import { FUNCTION_SORTS } from '../../spec/facts.ts';
 
 const responsesDocumented = rule('functions.responses.documented', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.small.name }, async (t: Check) => {
-  const fixtures = await sharedFixtureSet(t, SHARED_SETS.small);
+  const fixtures = await sharedFixtureSet(t);
   const credentials = (['admin', 'member', 'noScope'] as const).filter((name) => t.config.credentials[name] !== undefined);
   // Valid and invalid values of every input, mixed: the answer must be documented either way.
   const requestArb = fc.record({

@@ -33,12 +33,12 @@ async function expectMatches(t: Check, fixtures: readonly FunctionFixture[], que
 const sharesSearchSet = { needs: FIXTURE_NEEDS, shares: SHARED_SETS.search.name };
 
 const searchFields = rule('functions.search.fields', sharesSearchSet, async (t: Check) => {
-  const fixtures = await sharedFixtureSet(t, SHARED_SETS.search);
+  const fixtures = await sharedFixtureSet(t);
   await t.property(queryPerFieldArb(fixtures), (queries) => expectMatches(t, fixtures, queries));
 });
 
 const searchTrimmedLowercased = rule('functions.search.trimmed-lowercased', sharesSearchSet, async (t: Check) => {
-  const fixtures = await sharedFixtureSet(t, SHARED_SETS.search);
+  const fixtures = await sharedFixtureSet(t);
   const queriesArb = queryPerFieldArb(fixtures, MAX_QUERY_LENGTH - PADDING).chain((queries) =>
     fc.tuple(...queries.map(([field, q]) => scrambleCaseAndSpaces(q).map((scrambled): [string, string] => [field, scrambled]))),
   );

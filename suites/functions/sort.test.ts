@@ -31,7 +31,7 @@ const sortOrders = rule('functions.sort.orders', { needs: FIXTURE_NEEDS, shares:
 });
 
 const sortUnknownRejected = rule('functions.sort.unknown-rejected', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.small.name }, async (t: Check) => {
-  await sharedFixtureSet(t, SHARED_SETS.small);
+  await sharedFixtureSet(t);
   await t.property(unknownSortArb, async (sort) => {
     expectRefused(t, await listFunctions(t, { sort }), `sort=${JSON.stringify(sort)} (not one of ${FUNCTION_SORTS.join(', ')})`);
   });

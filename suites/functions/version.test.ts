@@ -19,7 +19,7 @@ const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined })
 
 const versionPagedFrom20260428 = rule('functions.version.paged-from-2026-04-28', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.small.name }, async (t: Check) => {
   // Fewer functions than the default limit: the page must list every one.
-  const fixtures = await sharedFixtureSet(t, SHARED_SETS.small);
+  const fixtures = await sharedFixtureSet(t);
   const expectPaged = (res: Awaited<ReturnType<typeof listFunctions>>, version: string) => {
     const page = pageOf(t, res, `version ${version} (on or after ${PAGED_VERSION})`);
     const resolved = resolveNames(page.names, fixtures);

@@ -8,7 +8,8 @@ import { rule } from '../../harness/rule.ts';
 import type { CredentialName } from '../../harness/config.ts';
 import { HOUR_MS, rfc3339 } from '../../generators/calendar.ts';
 import { expectEnum, expectPage, getMetrics, metricsPath, setUsage, windowQuery, withFixtures } from './client.ts';
-import { inWindow, resourceTypesIn, SPEC_DIMENSIONS } from './oracle.ts';
+import { resourceTypesIn, SPEC_DIMENSIONS } from './oracle.ts';
+import { eventsMeet } from './scenario.ts';
 import { sideBySide } from '../support/side-by-side.ts';
 import { badWindowQuery } from './params.ts';
 import { expectRefused } from '../support/error-body.ts';
@@ -66,9 +67,8 @@ const enumsResourceTypes = rule('metrics.enums.resource-types', withFixtures, as
     t.assert(sameSet(values, expected), `${what} must list exactly the types with an event in the window: [${expected.join(', ')}], got [${values.join(', ')}]`, res.exchange);
   };
   // Cases none of whose events lies in another's window, side by side: one state of events, the windows asked at once.
-  const clash = (a: Case, b: Case) => a.events.some((e) => inWindow(e.time, b.window)) || b.events.some((e) => inWindow(e.time, a.window));
   const together = async (cases: readonly Case[]) => {
-    for (const group of sideBySide(cases, { clash })) {
+    for (const group of sideBySide(cases, { clash: eventsMeet })) {
       const events = group.flatMap((c) => c.events);
       await setUsage(t, events);
       await t.atOnce(group.map((c) => () => expectTypes(c, events)));

@@ -28,7 +28,7 @@ type Shape = Omit<CaseOptions, 'dimensions'> & { without?: Dimension };
 /** Checks `body` on the whole answer of generated cases of this shape. */
 async function eachAnswer(t: Check, shape: Shape, body: (answer: Answer, c: MetricsCase) => void): Promise<void> {
   const dimensions = fixtureDimensions(t.config.profile).filter((d) => d !== shape.without);
-  await eachCaseAnswer(t, caseArb(scenarios(t), { ...shape, dimensions }), body, SCENARIO_ROUNDS);
+  await eachCaseAnswer(t, caseArb(scenarios(t), { ...shape, dimensions }), body, true);
 }
 
 /** The expected cost and usage of the group an entry stands for; 0 when its combination has no event in the window. */

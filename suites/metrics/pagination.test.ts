@@ -51,7 +51,7 @@ async function expectFullFirstPage(t: Check, many: { window: MetricsRequest['win
 }
 
 const limitDefault = rule('metrics.limit.default', { ...withFixtures, shares: LIMIT_ROUNDS }, async (t: Check) => {
-  await t.property(manyGroupsArb, (many) => expectFullFirstPage(t, many, undefined, 'the default limit is 100 (section 8)'), { sharedWith: LIMIT_ROUNDS });
+  await t.property(manyGroupsArb, (many) => expectFullFirstPage(t, many, undefined, 'the default limit is 100 (section 8)'), { shared: true });
 });
 
 const limitClamped = rule('metrics.limit.clamped', { ...withFixtures, shares: LIMIT_ROUNDS }, async (t: Check) => {
@@ -59,7 +59,7 @@ const limitClamped = rule('metrics.limit.clamped', { ...withFixtures, shares: LI
   await t.property(
     fc.tuple(manyGroupsArb, limit),
     ([many, limit]) => expectFullFirstPage(t, many, limit, `limit=${limit} is silently clamped to 100 (section 8)`),
-    { sharedWith: LIMIT_ROUNDS },
+    { shared: true },
   );
 });
 
@@ -151,7 +151,7 @@ const paginationComplete = rule('metrics.pagination.complete', { ...withFixtures
       const { groups, request } = await pagedCase(t, c, choice);
       await expectComplete(t, request, c.groupBy, groups);
     },
-    { sharedWith: WALK_ROUNDS },
+    { shared: true },
   );
 });
 
@@ -165,7 +165,7 @@ const paginationLastPage = rule('metrics.pagination.last-page', { ...withFixture
       const problems = pageMetaProblems(page.meta, Math.max(0, total - seen), 'groups');
       t.assert(problems.length === 0, `page ${i + 1} of ${describe(request)} (${seen} of ${total} groups seen): ${problems.join('; ')}`);
     });
-  }, { sharedWith: WALK_ROUNDS });
+  }, { shared: true });
 });
 
 /** A query with an explicit resolution over at least two groups (one per resource), first page of limit 1. */

@@ -1,7 +1,7 @@
 // One generated case of the checks that compare whole answers with the oracle:
 // usage fixtures, a groupBy and filters; put on the target, asked page by page.
 import fc from 'fast-check';
-import { filtersArb, groupByArb, type FixtureEvent, type Resource, type UsageScenario } from '../../generators/metrics-fixtures.ts';
+import { filtersArb, groupByArb, type FixtureEvent, type Resource, type UsageScenario, type Window } from '../../generators/metrics-fixtures.ts';
 import { sideBySide } from '../support/side-by-side.ts';
 import type { Check } from '../../harness/check.ts';
 import type { Exchange } from '../../results/model.ts';
@@ -69,14 +69,15 @@ export interface Answer {
 }
 
 /**
- * Two cases whose events cannot stand side by side: an event of one falls in the other's
- * window (the other's events then only add groups with no event in its window, which the
- * oracle of the events of both expects).
+ * Two cases whose events cannot stand side by side: an event of one falls in the window
+ * the other asks about (otherwise the other's events only add groups with no event in
+ * its window, which the oracle of the events of both expects).
  */
-function clash(a: MetricsCase, b: MetricsCase): boolean {
-  const inOther = (x: MetricsCase, y: MetricsCase) => x.scenario.events.some((e) => inWindow(e.time, y.scenario.window));
-  return inOther(a, b) || inOther(b, a);
+export function eventsMeet<C extends { events: readonly FixtureEvent[]; window: Window }>(a: C, b: C): boolean {
+  return a.events.some((e) => inWindow(e.time, b.window)) || b.events.some((e) => inWindow(e.time, a.window));
 }
+
+const clash = (a: MetricsCase, b: MetricsCase): boolean => eventsMeet(a.scenario, b.scenario);
 
 /**
  * A uuid made its own for the case at `position` among the cases beside it: the generated
@@ -125,13 +126,13 @@ async function expectAnswers(t: Check, cases: readonly MetricsCase[], body: (ans
 
 /**
  * Checks `body` on the whole answer of each generated case; the cases' events side by
- * side where they can be. Checks whose cases draw their scenarios from one arbitrary
- * with one seed (`sharedWith`, the rule declared with `shares`) set each state of events
- * once and read it side by side.
+ * side where they can be. Rules whose cases draw their scenarios from one arbitrary with
+ * one seed (`shared`, the rules declaring one `shares`) set each state of events once
+ * and read it side by side.
  */
-export function eachAnswer(t: Check, cases: fc.Arbitrary<MetricsCase>, body: (answer: Answer, c: MetricsCase) => void, sharedWith?: string): Promise<void> {
+export function eachAnswer(t: Check, cases: fc.Arbitrary<MetricsCase>, body: (answer: Answer, c: MetricsCase) => void, shared = false): Promise<void> {
   const expect = (group: readonly MetricsCase[]) => expectAnswers(t, group, body);
-  return t.property(cases, (c) => expect([c]), { together: expect, sharedWith });
+  return t.property(cases, (c) => expect([c]), { together: expect, shared });
 }
 
 /**

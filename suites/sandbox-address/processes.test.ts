@@ -49,7 +49,7 @@ const LOGS_ROUNDS = 'sandbox-address.logs-rounds';
 const sharesLogsRounds = { needs: ['control', 'sandboxUrl'] satisfies Need[], shares: LOGS_ROUNDS };
 
 function eachProcessLogs(t: Check, by: 'pid' | 'name'): Promise<void> {
-  const fixtures = { state: 'processes' as const, itemsOf: (items: ProcessFixture[]) => items, keysOf: (p: ProcessFixture) => [`pid ${p.pid}`, `name ${p.name}`], sharedWith: LOGS_ROUNDS };
+  const fixtures = { state: 'processes' as const, itemsOf: (items: ProcessFixture[]) => items, keysOf: (p: ProcessFixture) => [`pid ${p.pid}`, `name ${p.name}`], shared: true };
   return sideBySideProperty(t, processes, fixtures, async (group) => {
     await t.atOnce(group.flat().map((p) => () => assertLogsOf(t, p, p[by], by === 'pid' ? 'process id' : 'process name')));
   });

@@ -38,24 +38,24 @@ const nameOf = (item: unknown): string[] => [String((item as { metadata?: { name
  * side by side, one state for the group, and `check` reads the group at once (it must
  * hold of every merged group as of a single case), and holds `maxItems` at most (what one
  * answer shows). The cases with no items stand apart from the others: the empty state is
- * a case of its own. Rules that draw the same cases (`sharedWith`, declared as `shares`)
- * set each group once and read it side by side (Check.shareState).
+ * a case of its own. Rules that draw the same cases (`shared`, the rules declaring one
+ * `shares`) set each group once and read it side by side (Check.shareState).
  */
 export function sideBySideProperty<T, I = unknown>(
   t: Check,
   arb: fc.Arbitrary<T>,
-  fixtures: { state: StateName; itemsOf: (input: T) => readonly I[]; keysOf?: (item: I) => string[]; maxItems?: number; sharedWith?: string },
+  fixtures: { state: StateName; itemsOf: (input: T) => readonly I[]; keysOf?: (item: I) => string[]; maxItems?: number; shared?: boolean },
   check: (group: readonly T[]) => Promise<void>,
 ): Promise<void> {
   const names = (input: T) => fixtures.itemsOf(input).flatMap(fixtures.keysOf ?? nameOf);
   const checkAll = async (inputs: readonly T[]) => {
     const empty = (input: T) => names(input).length === 0;
     const clash = (a: T, b: T) => empty(a) !== empty(b) || shareAny(names(a), names(b));
-    for (const group of sideBySide(inputs, { clash, size: (input) => names(input).length, maxSize: fixtures.maxItems })) {
+    for (const group of sideBySide(inputs, { clash, size: (input) => fixtures.itemsOf(input).length, maxSize: fixtures.maxItems })) {
       const params = listParams(fixtures.state, group.flatMap(fixtures.itemsOf));
-      await (fixtures.sharedWith === undefined ? t.control.set(fixtures.state, params) : t.shareState(fixtures.state, params));
+      await (fixtures.shared ? t.shareState(fixtures.state, params) : t.control.set(fixtures.state, params));
       await check(group);
     }
   };
-  return t.property(arb, (input) => checkAll([input]), { together: checkAll, sharedWith: fixtures.sharedWith });
+  return t.property(arb, (input) => checkAll([input]), { together: checkAll, shared: fixtures.shared });
 }
