@@ -7,6 +7,7 @@ import { credentialVariables, type CredentialName, type SuiteConfig } from './co
 import { ControlClient, stateKey, type StateName } from './control.ts';
 import { HttpClient, NetworkError, RateLimited, type HttpResponse, type RequestOptions } from './http.ts';
 import { FixtureLocks } from './coordination.ts';
+import type { CheckLane } from './lanes.ts';
 import { BudgetSpent, RequestBudget } from './limits.ts';
 import { atOnce, currentCase, noteTargetChange } from './case-scope.ts';
 import { checkProperty, type Together } from './property.ts';
@@ -32,6 +33,8 @@ export class Check {
     config: SuiteConfig,
     /** What the rule reads beside others (`shares` of its definition): the name its shared draws are seeded with. */
     readonly shares?: string,
+    /** Its lane among the checks at once, given back while it waits for a fixture group. */
+    lane?: CheckLane,
   ) {
     this.config = config;
     this.seed = ruleSeed(config.seed, ruleId);
@@ -48,7 +51,7 @@ export class Check {
         this.lastExchange = exchange;
       },
     });
-    this.locks = new FixtureLocks(config.shared);
+    this.locks = new FixtureLocks(config.shared, lane);
     this.control = new ControlClient(config, async (state, params) => {
       noteTargetChange(`the provider state "${state}" is set`);
       await this.locks.enter(state);

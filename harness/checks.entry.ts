@@ -5,6 +5,7 @@
 import { inject, test } from 'vitest';
 import { findRule } from '../spec/rules/index.ts';
 import type { CheckDefinition } from './rule.ts';
+import { Lanes } from './lanes.ts';
 import { runCheck } from './run-check.ts';
 import { interleaveByArea } from './schedule.ts';
 import type { SuiteFile } from './vitest-context.ts';
@@ -15,13 +16,17 @@ async function checksOf({ file, suite }: SuiteFile): Promise<Array<{ suite: stri
   return module.checks.map((check) => ({ suite, check }));
 }
 
+const config = inject('conformance');
+// vitest starts every check at once; the lanes bound how many work at a time.
+const lanes = new Lanes(config.concurrency);
 const declared = interleaveByArea((await Promise.all(inject('conformanceSuites').map(checksOf))).flat());
 for (const { suite, check } of declared) {
   const definition = findRule(check.id);
   test(`${definition.id} ${definition.title}`, async (ctx) => {
     ctx.task.meta.suite = suite;
-    const outcome = await runCheck(check, inject('conformance'));
+    const outcome = await runCheck(check, config, lanes);
     ctx.task.meta.requests = outcome.requests;
+    ctx.task.meta.durationMs = outcome.durationMs;
     if (outcome.status === 'skipped') return ctx.skip(outcome.reason);
     if (outcome.status === 'failed') {
       ctx.task.meta.evidence = outcome.evidence;

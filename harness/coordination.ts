@@ -59,12 +59,6 @@ async function waitWhileEqual(slots: Int32Array, index: number, value: number): 
   if (waiting.async) await waiting.value;
 }
 
-/** Waits for a change of a slot that is not `value`. */
-const waitWhileNot = (slots: Int32Array, index: number, value: number): Promise<void> => {
-  const now = Atomics.load(slots, index);
-  return now === value ? Promise.resolve() : waitWhileEqual(slots, index, now);
-};
-
 /** Requests sent so far by the whole run, counted across every worker. */
 export function countRequest(shared: SharedArrayBuffer): number {
   return Atomics.add(slotsOf(shared), SLOT.requests, 1) + 1;
@@ -89,7 +83,13 @@ export class FixtureLocks {
   /** The check ended (maybe cut off by its deadline while it waited): what it takes from now on is given back at once. */
   private closed = false;
 
-  constructor(shared: SharedArrayBuffer) {
+  /** The check is waiting for a group another holds: `waits` gives back its lane meanwhile (harness/lanes.ts). */
+  private waited = false;
+
+  constructor(
+    shared: SharedArrayBuffer,
+    private readonly waits?: { pause(): void; resume(): Promise<void> },
+  ) {
     this.slots = slotsOf(shared);
   }
 
@@ -111,7 +111,8 @@ export class FixtureLocks {
     // From reading a shared state to setting one of its own: its sharers must be gone first.
     if (holding) this.drop(holding);
     await this.takeGroup({ group: wanted }, async () => {
-      while (Atomics.compareExchange(this.slots, slotOf(wanted, HOLDERS), 0, ALONE) !== 0) await waitWhileNot(this.slots, slotOf(wanted, HOLDERS), 0);
+      while (Atomics.compareExchange(this.slots, slotOf(wanted, HOLDERS), 0, ALONE) !== 0) await this.waitWhileNot(slotOf(wanted, HOLDERS), 0);
+      await this.resume();
       // What it sets replaces the state a sharer would find.
       this.storeKey(slotOf(wanted, INSTALLED_KEY), UNKNOWN);
     });
@@ -141,11 +142,12 @@ export class FixtureLocks {
         const now = Atomics.load(this.slots, holders);
         if (now > 0 && sameKey(this.loadKey(sharedKey), key) && Atomics.compareExchange(this.slots, holders, now, now + 1) === now) {
           // The key cannot change while the group is shared, and this check now shares it: checked again, as it may have changed before.
-          if (sameKey(this.loadKey(sharedKey), key)) return;
+          if (sameKey(this.loadKey(sharedKey), key)) return this.resume();
           this.leave(wanted);
           continue;
         }
         if (now === 0 && Atomics.compareExchange(this.slots, holders, 0, ALONE) === 0) {
+          await this.resume();
           if (!sameKey(this.loadKey(installedKey), key)) {
             this.storeKey(installedKey, UNKNOWN);
             this.installing = wanted;
@@ -166,7 +168,7 @@ export class FixtureLocks {
           Atomics.notify(this.slots, holders);
           return;
         }
-        await waitWhileEqual(this.slots, holders, now);
+        await this.waitWhileEqual(holders, now);
       }
     });
     return installed;
@@ -255,7 +257,7 @@ export class FixtureLocks {
       const readers = Atomics.load(this.slots, SLOT.readers);
       const writerFirst = Atomics.load(this.slots, SLOT.writersWaiting) > 0;
       if (readers >= 0 && !writerFirst && Atomics.compareExchange(this.slots, SLOT.readers, readers, readers + 1) === readers) return;
-      await waitWhileEqual(this.slots, SLOT.readers, readers);
+      await this.waitWhileEqual(SLOT.readers, readers);
     }
   }
 
@@ -263,10 +265,33 @@ export class FixtureLocks {
     Atomics.add(this.slots, SLOT.writersWaiting, 1);
     try {
       while (Atomics.compareExchange(this.slots, SLOT.readers, 0, -1) !== 0) {
-        await waitWhileEqual(this.slots, SLOT.readers, Atomics.load(this.slots, SLOT.readers));
+        await this.waitWhileEqual(SLOT.readers, Atomics.load(this.slots, SLOT.readers));
       }
     } finally {
       Atomics.sub(this.slots, SLOT.writersWaiting, 1);
     }
+    await this.resume();
+  }
+
+  /** Waits for a change of the cell `index` from `value`, the check's lane given back meanwhile. */
+  private waitWhileEqual(index: number, value: number): Promise<void> {
+    if (!this.waited) {
+      this.waited = true;
+      this.waits?.pause();
+    }
+    return waitWhileEqual(this.slots, index, value);
+  }
+
+  /** Waits for the cell `index` to change while it is not `value`. */
+  private waitWhileNot(index: number, value: number): Promise<void> {
+    const now = Atomics.load(this.slots, index);
+    return now === value ? Promise.resolve() : this.waitWhileEqual(index, now);
+  }
+
+  /** After a wait, the check works again once it has its lane back. */
+  private async resume(): Promise<void> {
+    if (!this.waited) return;
+    this.waited = false;
+    await this.waits?.resume();
   }
 }

@@ -3,6 +3,7 @@
 // when it outlives its deadline, passed otherwise. Independent of vitest.
 import type { Evidence, Exchange } from '../results/model.ts';
 import { Check } from './check.ts';
+import { CheckLane, type Lanes } from './lanes.ts';
 import type { SuiteConfig } from './config.ts';
 import { RULE_TIMEOUT_MS } from './limits.ts';
 import { unmetNeed } from './needs.ts';
@@ -15,10 +16,25 @@ export type CheckOutcome =
   | { status: 'skipped'; reason: string; requests: number }
   | { status: 'failed'; evidence: Evidence; requests: number };
 
-export async function runCheck(definition: CheckDefinition, config: SuiteConfig): Promise<CheckOutcome> {
+/**
+ * `lanes` bounds the checks at once: the check starts once it has a lane, and its deadline
+ * runs from then; `durationMs` is its time from then on.
+ */
+export async function runCheck(definition: CheckDefinition, config: SuiteConfig, lanes: Lanes): Promise<CheckOutcome & { durationMs: number }> {
+  const lane = new CheckLane(lanes);
+  await lane.take();
+  const started = performance.now();
+  try {
+    return { ...(await runInLane(definition, config, lane)), durationMs: Math.round(performance.now() - started) };
+  } finally {
+    lane.end();
+  }
+}
+
+async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane: CheckLane): Promise<CheckOutcome> {
   const unmet = unmetNeed(definition.needs, config);
   if (unmet !== undefined) return { status: 'skipped', reason: unmet, requests: 0 };
-  const check = new Check(definition.id, config, definition.shares);
+  const check = new Check(definition.id, config, definition.shares, lane);
   let deadline: NodeJS.Timeout | undefined;
   const overdue = new Promise<never>((_, reject) => {
     deadline = setTimeout(

@@ -20,6 +20,8 @@ declare module 'vitest' {
   interface TaskMeta {
     evidence?: Evidence;
     requests?: number;
+    /** The check's time from when it had a lane (harness/lanes.ts), not from when vitest started it. */
+    durationMs?: number;
     /** The suite file of the check, e.g. `functions/limit` (harness/checks.entry.ts runs them all as one module). */
     suite?: string;
   }

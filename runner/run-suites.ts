@@ -58,6 +58,9 @@ async function moduleCache(): Promise<{ path: string; empty: boolean } | undefin
  * vitest starts, while the worker thread starts, instead of one import at a time as the
  * worker asks (about 0.4 s sooner on a first run).
  */
+/** More than there are rules: vitest's own limit on the checks at once never binds. */
+const EVERY_CHECK = 100_000;
+
 const CHECK_MODULES = ['./harness/**/*.ts', './suites/**/*.ts', './generators/**/*.ts', './spec/**/*.ts'];
 
 interface ActiveRun {
@@ -75,10 +78,11 @@ export class SuiteSession {
   private constructor(private vitest: Vitest | undefined) {}
 
   /**
-   * `ruleTimeoutMs` bounds one rule's check; up to `concurrency` checks run at once
-   * (the fixture locks of harness/coordination.ts keep their provider states apart).
+   * With `concurrency` above 1, vitest starts every check at once, and the run's
+   * `concurrency` lanes (harness/lanes.ts) bound how many work at a time; the fixture
+   * locks of harness/coordination.ts keep their provider states apart.
    */
-  static async open(ruleTimeoutMs: number, concurrency = 1): Promise<SuiteSession> {
+  static async open(concurrency = 1): Promise<SuiteSession> {
     const session = new SuiteSession(undefined);
     const cache = await moduleCache();
     const collector = {
@@ -108,10 +112,12 @@ export class SuiteSession {
         fileParallelism: false,
         maxWorkers: 1,
         sequence: { concurrent: concurrency > 1 },
-        maxConcurrency: concurrency,
+        maxConcurrency: concurrency > 1 ? EVERY_CHECK : 1,
         isolate: false,
-        testTimeout: ruleTimeoutMs,
-        hookTimeout: ruleTimeoutMs,
+        // Each check has its deadline from when it has a lane (harness/run-check.ts); a
+        // timeout of vitest's would also count the wait for one.
+        testTimeout: 0,
+        hookTimeout: 0,
         passWithNoTests: true,
         experimental: cache ? { fsModuleCache: true, fsModuleCachePath: cache.path } : {},
       },
@@ -171,7 +177,7 @@ export class SuiteSession {
       status,
       ...(reason !== undefined ? { reason } : {}),
       ...(evidence ? { evidence } : {}),
-      durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+      durationMs: meta.durationMs ?? Math.round(testCase.diagnostic()?.duration ?? 0),
       requests: meta.requests ?? 0,
     };
     active.results.set(result.id, result);

@@ -31,8 +31,6 @@ export interface RunOutcome {
   redactor: Redactor;
 }
 
-/** vitest's own timeout per rule, a backstop behind the check's deadline (harness/run-check.ts) that reports it with evidence. */
-const VITEST_TIMEOUT_MS = RULE_TIMEOUT_MS + 10_000;
 /** Starting vitest, computing between requests, writing the reports: seconds in practice, a minute allowed. */
 const OVERHEAD_MS = 60_000;
 
@@ -50,7 +48,7 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}, 
     const target = describeTarget(config, reference !== undefined);
     hooks.onStart?.({ seed, target, rules: selected.length, bound: runBound(selected.length, options), redactor });
     const startedAt = new Date();
-    const session = await SuiteSession.open(VITEST_TIMEOUT_MS, options.concurrency);
+    const session = await SuiteSession.open(options.concurrency);
     let rules: RuleResult[];
     try {
       // The expectations file turns a listed rule's verdict into `known` or `fixed` as it finishes.

@@ -18,7 +18,7 @@ const cases: Array<{ rule: string; fault: string }> = [
 describe('checks at fixture scale', () => {
   let session: SuiteSession;
   beforeAll(async () => {
-    session = await SuiteSession.open(120_000);
+    session = await SuiteSession.open();
   });
   afterAll(() => session?.close());
 

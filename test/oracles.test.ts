@@ -4,6 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Check } from '../harness/check.ts';
 import { createShared, FixtureLocks } from '../harness/coordination.ts';
+import { CheckLane, Lanes } from '../harness/lanes.ts';
 import type { FunctionFixture } from '../generators/functions-fixtures.ts';
 import type { FixtureEvent } from '../generators/metrics-fixtures.ts';
 import { normaliseQuery, sliceProblem, wholeSetProblem } from '../suites/functions/oracle.ts';
@@ -130,14 +131,14 @@ describe('resource comparison (suites/support/compare.ts)', () => {
   });
 });
 
-describe('the fixture locks (harness/coordination.ts)', () => {
-  const settled = async (promise: Promise<unknown>): Promise<boolean> => {
-    let done = false;
-    void promise.then(() => (done = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    return done;
-  };
+const settled = async (promise: Promise<unknown>): Promise<boolean> => {
+  let done = false;
+  void promise.then(() => (done = true));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return done;
+};
 
+describe('the fixture locks (harness/coordination.ts)', () => {
   test('a second check waits for the group the first holds, and goes on when it is released', async () => {
     const shared = createShared();
     const first = new FixtureLocks(shared);
@@ -222,5 +223,43 @@ describe('the fixture locks (harness/coordination.ts)', () => {
     holder.release();
     expect(await settled(reset)).toBe(true);
     resetter.release();
+  });
+});
+
+describe('the lanes of the checks at once (harness/lanes.ts)', () => {
+  test('a check waiting for a group gives back its lane, and comes back before a check that has not started', async () => {
+    const shared = createShared();
+    const lanes = new Lanes(2);
+    const [holder, waiter, starter, later] = [1, 2, 3, 4].map(() => new CheckLane(lanes));
+    await holder!.take();
+    const holderLocks = new FixtureLocks(shared, holder);
+    await holderLocks.enter('functions');
+    await waiter!.take();
+    const waiterLocks = new FixtureLocks(shared, waiter);
+    const waiting = waiterLocks.enter('functions');
+    // Waiting for the group, the check gave its lane to the next one.
+    expect(await settled(starter!.take())).toBe(true);
+    const laterTaking = later!.take();
+    holderLocks.release();
+    // The group is free, but no lane is: the waiter holds the group and waits for a lane.
+    expect(await settled(waiting)).toBe(false);
+    holder!.end();
+    expect(await settled(waiting)).toBe(true);
+    expect(await settled(laterTaking)).toBe(false);
+    waiterLocks.release();
+    waiter!.end();
+    expect(await settled(laterTaking)).toBe(true);
+  });
+
+  test('a check that ends before its lane comes passes the lane on', async () => {
+    const lanes = new Lanes(1);
+    const [first, cut, next] = [1, 2, 3].map(() => new CheckLane(lanes));
+    await first!.take();
+    const cutTaking = cut!.take();
+    const nextTaking = next!.take();
+    cut!.end();
+    first!.end();
+    await cutTaking;
+    expect(await settled(nextTaking)).toBe(true);
   });
 });

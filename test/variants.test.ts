@@ -17,7 +17,7 @@ const RUNS = 15;
 describe('legal variants', () => {
   let session: SuiteSession;
   beforeAll(async () => {
-    session = await SuiteSession.open(120_000, 4);
+    session = await SuiteSession.open(4);
   });
   afterAll(() => session?.close());
 

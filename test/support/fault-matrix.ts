@@ -17,7 +17,7 @@ export function describeFaultsOf(area: string): void {
   describe(`faults of ${area}`, () => {
     let session: SuiteSession;
     beforeAll(async () => {
-      session = await SuiteSession.open(120_000);
+      session = await SuiteSession.open();
     });
     afterAll(() => session?.close());
 
