@@ -11,10 +11,17 @@ export const CURSOR_LIFETIME_S = 24 * 3600;
  */
 const EDGE_MARGIN_S = 600;
 
-/** Ages of one cursor: one within its lifetime (the edge itself often), then one beyond it. */
+const HOUR_S = 3600;
+
+/**
+ * Ages of one cursor: one within its lifetime (the edge itself often), then one beyond it.
+ * The ages lie on a grid from a minute to a week, the edges beside it: a lifetime shorter
+ * or longer than 24 hours by more than the margin meets an edge, and every case at one
+ * age shares the clock's step to it (onOneTimeline), each step a round trip and more.
+ */
 export const cursorAgesArb: fc.Arbitrary<CursorAges> = fc.record({
-  withinSeconds: fc.oneof(fc.constant(CURSOR_LIFETIME_S - EDGE_MARGIN_S), fc.integer({ min: 60, max: CURSOR_LIFETIME_S - EDGE_MARGIN_S })),
-  beyondSeconds: fc.oneof(fc.constant(CURSOR_LIFETIME_S + EDGE_MARGIN_S), fc.integer({ min: CURSOR_LIFETIME_S + EDGE_MARGIN_S, max: 7 * CURSOR_LIFETIME_S })),
+  withinSeconds: fc.oneof(fc.constant(CURSOR_LIFETIME_S - EDGE_MARGIN_S), fc.constantFrom(60, HOUR_S, 6 * HOUR_S, 12 * HOUR_S, 18 * HOUR_S, 23 * HOUR_S)),
+  beyondSeconds: fc.oneof(fc.constant(CURSOR_LIFETIME_S + EDGE_MARGIN_S), fc.constantFrom(25 * HOUR_S, 36 * HOUR_S, 48 * HOUR_S, 72 * HOUR_S, 7 * 24 * HOUR_S)),
 });
 
 export type CursorAges = { withinSeconds: number; beyondSeconds: number };
