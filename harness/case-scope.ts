@@ -47,13 +47,16 @@ export function noteTargetChange(what: string): void {
 
 /**
  * Runs reads at once, each in a scope of its own (an assertion names its own last
- * exchange), and waits for all of them. The first failure in the tasks' order is
+ * exchange), and waits for all of them; with `writes`, writes that each change a
+ * resource of its own, which no other task reads (the monitor of one process each). The first failure in the tasks' order is
  * thrown, and the last exchange after them is that of the last task that sent one, so
  * the evidence does not depend on which answer came first.
  */
-export async function atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<{ values: T[]; lastExchange: Exchange | undefined }> {
+export async function atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>, writes?: string): Promise<{ values: T[]; lastExchange: Exchange | undefined }> {
+  // Writes each to a resource of its own (`writes` says what): the case changes the target, once for all of them.
+  if (writes !== undefined) noteTargetChange(writes);
   const values: T[] = [];
-  const settled = await Promise.all(tasks.map((task, i) => settle(true, async () => void (values[i] = await task()))));
+  const settled = await Promise.all(tasks.map((task, i) => settle(writes === undefined, async () => void (values[i] = await task()))));
   const failure = settled.find((s) => s.error !== undefined);
   if (failure) throw failure.error;
   return { values, lastExchange: settled.findLast((s) => s.scope.lastExchange)?.scope.lastExchange };

@@ -161,9 +161,13 @@ export class Check {
     return ruleSeed(this.config.seed, this.shares);
   }
 
-  /** Reads sent at once (a case's several listings, say); the first failure in the tasks' order is thrown. */
-  async atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]> {
-    const { values, lastExchange } = await atOnce(tasks);
+  /**
+   * Reads sent at once (a case's several listings, say); the first failure in the tasks'
+   * order is thrown. With `writes` (what they change, for a message), writes that each
+   * change a resource of its own that no other task reads, sent at once too.
+   */
+  async atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>, writes?: string): Promise<T[]> {
+    const { values, lastExchange } = await atOnce(tasks, writes);
     if (lastExchange) this.lastExchange = lastExchange;
     return values;
   }

@@ -12,7 +12,7 @@ import { validRequest, type GeneratedRequest } from '../generators/requests.ts';
 import { customDomainArb, egressIpArb, functionArb, sandboxArb, uniqueByName, usageEventArb, type Resource } from '../generators/components.ts';
 import type { ApiName } from '../spec/openapi.ts';
 import { findLegacyVersion, PAGED_VERSION, versionHeaders } from './support/versions.ts';
-import { sideBySideProperty } from './support/side-by-side.ts';
+import { processKeys, sideBySideProperty } from './support/side-by-side.ts';
 import { FUNCTIONS_DEFAULT_LIMIT } from '../spec/facts.ts';
 
 function assertConforms(t: Check, api: ApiName, operationId: string, res: HttpResponse): void {
@@ -117,6 +117,7 @@ const processArb = fc.record({
   stdout: fc.string({ maxLength: 200 }),
   stderr: fc.string({ maxLength: 200 }),
 });
+type ProcessState = typeof processArb extends fc.Arbitrary<infer P> ? P : never;
 
 /**
  * The generated write's path under a directory of its own: the writes of two cases (or of a
@@ -129,15 +130,22 @@ function underOwnDirectory(urlPath: string, directory: string): string {
   return `${prefix}tmp/${directory}/${urlPath.slice(prefix.length)}`;
 }
 
+/** The processes of several cases (no pid or name in common) are set at once; each case's write, logs and monitor stop go at once, each to its own file or process. */
 const sandboxAddress = rule('schema.sandbox-address', { needs: ['sandboxUrl', 'control', 'writes'] }, async (t: Check) => {
   const admin = t.config.credentials.admin;
   let cases = 0;
-  await t.property(fc.tuple(validRequest('writeFile', { profile: t.config.profile }), processArb), async ([write, process]) => {
-    const urlPath = underOwnDirectory(write.urlPath, `cp-conformance-schema-${t.seed >>> 0}-${(cases += 1)}`);
-    assertConforms(t, 'sandbox', 'writeFile', await t.sandbox(urlPath, { method: 'PUT', token: admin, body: write.body }));
-    await t.control.set('processes', { items: [process] });
-    assertConforms(t, 'sandbox', 'getProcessLogs', await t.sandbox(`/process/${process.pid}/logs`, { token: admin }));
-    assertConforms(t, 'sandbox', 'stopPortMonitoring', await t.sandbox(`/network/process/${process.pid}/monitor`, { method: 'DELETE', token: admin }));
+  const input = fc.tuple(validRequest('writeFile', { profile: t.config.profile }), processArb);
+  const fixtures = { state: 'processes' as const, itemsOf: ([, process]: [GeneratedRequest, ProcessState]) => [process], keysOf: processKeys };
+  await sideBySideProperty(t, input, fixtures, async (group) => {
+    const write = async ([request]: (typeof group)[number]) => {
+      const urlPath = underOwnDirectory(request.urlPath, `cp-conformance-schema-${t.seed >>> 0}-${(cases += 1)}`);
+      assertConforms(t, 'sandbox', 'writeFile', await t.sandbox(urlPath, { method: 'PUT', token: admin, body: request.body }));
+    };
+    await t.atOnce(group.map((c) => () => write(c)), 'each case writes a file under a directory of its own');
+    await t.atOnce(group.map(([, process]) => async () => assertConforms(t, 'sandbox', 'getProcessLogs', await t.sandbox(`/process/${process.pid}/logs`, { token: admin }))));
+    const stop = async ({ pid }: ProcessState) =>
+      assertConforms(t, 'sandbox', 'stopPortMonitoring', await t.sandbox(`/network/process/${pid}/monitor`, { method: 'DELETE', token: admin }));
+    await t.atOnce(group.map(([, process]) => () => stop(process)), 'the monitor of each process is stopped');
   });
 });
 

@@ -2,17 +2,19 @@
 // a process of the sandbox and refuses what is not a process id.
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { nonNumericPid, processes } from '../../generators/sandbox-address-inputs.ts';
+import { nonNumericPid, processes, type ProcessFixture } from '../../generators/sandbox-address-inputs.ts';
+import { processKeys, sideBySideProperty } from '../support/side-by-side.ts';
 import { expectDocumented } from '../support/documented.ts';
 import { expectInputRefused } from './client.ts';
 import { isObject, show } from '../support/json.ts';
 
 const monitorPath = (pid: string) => `/network/process/${encodeURIComponent(pid)}/monitor`;
 
+/** The processes of several cases (no pid or name in common) are set at once, and each process's monitor stopped at once: each DELETE stops its own. */
 const monitorStop = rule('sandbox-address.monitor.stop', { needs: ['control', 'sandboxUrl', 'writes'] }, async (t: Check) => {
-  await t.property(processes, async (items) => {
-    await t.control.set('processes', { items });
-    for (const { pid } of items) {
+  const fixtures = { state: 'processes' as const, itemsOf: (items: ProcessFixture[]) => items, keysOf: processKeys };
+  await sideBySideProperty(t, processes, fixtures, async (group) => {
+    const stop = async ({ pid }: ProcessFixture) => {
       const res = await t.sandbox(monitorPath(pid), { method: 'DELETE', token: t.config.credentials.admin });
       t.assert(res.status === 200, `DELETE /network/process/${pid}/monitor of a process of the sandbox must answer 200 (section 4.2), got ${res.status}`);
       const empty = t.config.profile.monitorStopBody === 'empty';
@@ -21,7 +23,8 @@ const monitorStop = rule('sandbox-address.monitor.stop', { needs: ['control', 's
         `the monitor stop response is ${empty ? 'an empty JSON object (section 2.6)' : 'a JSON object (the profile\'s monitorStopBody)'}, got ${show(res.text)}`,
       );
       expectDocumented(t, 'stopPortMonitoring', res, 'sandbox');
-    }
+    };
+    await t.atOnce(group.flat().map((p) => () => stop(p)), 'the monitor of each process is stopped');
   });
 });
 

@@ -2,7 +2,7 @@
 // for processes the sandbox does not have.
 import type { Check } from '../../harness/check.ts';
 import { rule, type Need } from '../../harness/rule.ts';
-import { sideBySideProperty } from '../support/side-by-side.ts';
+import { processKeys, sideBySideProperty } from '../support/side-by-side.ts';
 import { processes, unknownProcessIdentifier, type ProcessFixture } from '../../generators/sandbox-address-inputs.ts';
 import { expectDocumented } from '../support/documented.ts';
 import { expectInputRefused } from './client.ts';
@@ -49,7 +49,7 @@ const LOGS_ROUNDS = 'sandbox-address.logs-rounds';
 const sharesLogsRounds = { needs: ['control', 'sandboxUrl'] satisfies Need[], shares: LOGS_ROUNDS };
 
 function eachProcessLogs(t: Check, by: 'pid' | 'name'): Promise<void> {
-  const fixtures = { state: 'processes' as const, itemsOf: (items: ProcessFixture[]) => items, keysOf: (p: ProcessFixture) => [`pid ${p.pid}`, `name ${p.name}`], shared: true };
+  const fixtures = { state: 'processes' as const, itemsOf: (items: ProcessFixture[]) => items, keysOf: processKeys, shared: true };
   return sideBySideProperty(t, processes, fixtures, async (group) => {
     await t.atOnce(group.flat().map((p) => () => assertLogsOf(t, p, p[by], by === 'pid' ? 'process id' : 'process name')));
   });

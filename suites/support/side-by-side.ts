@@ -59,3 +59,6 @@ export function sideBySideProperty<T, I = unknown>(
   };
   return t.property(arb, (input) => checkAll([input]), { together: checkAll, shared: fixtures.shared });
 }
+
+/** Processes of the `processes` state (CONTRACT section 2) stand side by side when no pid or name is in common. */
+export const processKeys = (p: { pid: string; name: string }): string[] => [`pid ${p.pid}`, `name ${p.name}`];
