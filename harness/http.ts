@@ -89,10 +89,18 @@ export interface HttpClientOptions {
   shareConnections?: boolean;
 }
 
+/**
+ * Connections per origin: every check working at once sends its cases at once, so a run
+ * has many more than 16 requests in flight, and across a network each one that waits for
+ * a connection waits a round trip more (behind 10 ms each way, 64 instead of 16 took the
+ * default run from about 11.5 s to 9.2 s).
+ */
+const CONNECTIONS_PER_ORIGIN = 64;
+
 function newAgent(timeoutMs: number): Agent {
   return new Agent({
     keepAliveTimeout: 10_000,
-    connections: 16,
+    connections: CONNECTIONS_PER_ORIGIN,
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
     connect: { timeout: timeoutMs },
