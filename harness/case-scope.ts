@@ -10,6 +10,8 @@ export interface CaseScope {
   changedTarget: boolean;
   /** Other cases of the property may be in flight: changing the target now would change their answers. */
   concurrent: boolean;
+  /** One of the writes of t.atOnce(tasks, writes): it may write its own resource, not set a provider state. */
+  ownWrite?: boolean;
 }
 
 const scopes = new AsyncLocalStorage<CaseScope>();
@@ -18,8 +20,8 @@ const scopes = new AsyncLocalStorage<CaseScope>();
 export const currentCase = (): CaseScope | undefined => scopes.getStore();
 
 /** How `run` ended, in a scope of its own: what it threw (undefined when it did not) and what it did. */
-export async function settle(concurrent: boolean, run: () => Promise<unknown>): Promise<{ error: unknown; scope: CaseScope }> {
-  const scope: CaseScope = { changedTarget: false, concurrent };
+export async function settle(concurrent: boolean, run: () => Promise<unknown>, ownWrite = false): Promise<{ error: unknown; scope: CaseScope }> {
+  const scope: CaseScope = { changedTarget: false, concurrent, ownWrite };
   try {
     await scopes.run(scope, run);
     return { error: undefined, scope };
@@ -37,9 +39,11 @@ export class TargetChangedBesideOthers extends Error {
 }
 
 /** Called before a request that changes the target (a provider state, a PUT, a DELETE). */
-export function noteTargetChange(what: string): void {
+export function noteTargetChange(what: string, kind: 'state' | 'write'): void {
   const scope = scopes.getStore();
   if (!scope) return;
+  // Provider states are set one at a time within a check (its fixture locks are not taken by two tasks at once).
+  if (scope.ownWrite && kind === 'state') throw new Error(`${what} in one of the writes of t.atOnce: a check sets its provider states before them, one at a time`);
   // Its first case changed nothing, so its cases run at once.
   if (scope.concurrent) throw new TargetChangedBesideOthers(what);
   scope.changedTarget = true;
@@ -54,9 +58,9 @@ export function noteTargetChange(what: string): void {
  */
 export async function atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>, writes?: string): Promise<{ values: T[]; lastExchange: Exchange | undefined }> {
   // Writes each to a resource of its own (`writes` says what): the case changes the target, once for all of them.
-  if (writes !== undefined) noteTargetChange(writes);
+  if (writes !== undefined) noteTargetChange(writes, 'write');
   const values: T[] = [];
-  const settled = await Promise.all(tasks.map((task, i) => settle(writes === undefined, async () => void (values[i] = await task()))));
+  const settled = await Promise.all(tasks.map((task, i) => settle(writes === undefined, async () => void (values[i] = await task()), writes !== undefined)));
   const failure = settled.find((s) => s.error !== undefined);
   if (failure) throw failure.error;
   return { values, lastExchange: settled.findLast((s) => s.scope.lastExchange)?.scope.lastExchange };

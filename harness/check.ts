@@ -6,8 +6,7 @@ import type { Exchange } from '../results/model.ts';
 import { credentialVariables, type CredentialName, type SuiteConfig } from './config.ts';
 import { ControlClient, stateKey, type StateName } from './control.ts';
 import { HttpClient, NetworkError, RateLimited, type HttpResponse, type RequestOptions } from './http.ts';
-import { FixtureLocks } from './coordination.ts';
-import type { CheckLane } from './lanes.ts';
+import { FixtureLocks, type LockWaits } from './coordination.ts';
 import { BudgetSpent, RequestBudget } from './limits.ts';
 import { atOnce, currentCase, noteTargetChange } from './case-scope.ts';
 import { checkProperty, type Together } from './property.ts';
@@ -33,8 +32,8 @@ export class Check {
     config: SuiteConfig,
     /** What the rule reads beside others (`shares` of its definition): the name its shared draws are seeded with. */
     readonly shares?: string,
-    /** Its lane among the checks at once, given back while it waits for a fixture group. */
-    lane?: CheckLane,
+    /** What the check does while it waits for a fixture group: give back its lane, stop its deadline. */
+    waits?: LockWaits,
   ) {
     this.config = config;
     this.seed = ruleSeed(config.seed, ruleId);
@@ -51,9 +50,9 @@ export class Check {
         this.lastExchange = exchange;
       },
     });
-    this.locks = new FixtureLocks(config.shared, lane);
+    this.locks = new FixtureLocks(config.shared, waits);
     this.control = new ControlClient(config, async (state, params) => {
-      noteTargetChange(`the provider state "${state}" is set`);
+      noteTargetChange(`the provider state "${state}" is set`, 'state');
       await this.locks.enter(state);
       return this.send(config.controlUrl ?? '', '', { method: 'POST', token: config.credentials.admin, body: { state, params } });
     });
@@ -78,7 +77,7 @@ export class Check {
    * of every check that reads it, whichever sent it, so that no count depends on timing.
    */
   async shareState(state: StateName, params: object): Promise<void> {
-    noteTargetChange(`the provider state "${state}" is set`);
+    noteTargetChange(`the provider state "${state}" is set`, 'state');
     const sent = await this.locks.share(state, stateKey(state, params), () => this.control.set(state, params));
     if (!sent) this.requests += 1;
   }
@@ -110,7 +109,7 @@ export class Check {
     }
     // Sent with no valid credential (the auth checks), a write is refused by a conforming target: it changes nothing.
     const credited = options.authorization === undefined && options.token !== undefined && options.token !== this.config.credentials.noScope;
-    if (method !== 'GET' && credited && base !== this.config.controlUrl) noteTargetChange(`a ${method} request is sent`);
+    if (method !== 'GET' && credited && base !== this.config.controlUrl) noteTargetChange(`a ${method} request is sent`, 'write');
     try {
       return await this.http.send(base, path, options);
     } catch (error) {

@@ -28,6 +28,12 @@ const SLOT_COUNT = 3 + GROUP_ORDER.length * GROUP_SLOTS;
 const ALONE = -1;
 const UNKNOWN: StateKey = [0, 0];
 
+/** What a check does while it waits for a group another holds (harness/run-check.ts). */
+export interface LockWaits {
+  pause(): void;
+  resume(): Promise<void>;
+}
+
 /** A group held: alone, or shared under the key of the state its sharers read. */
 type Holding = { group: FixtureGroup; sharedKey?: StateKey };
 
@@ -83,12 +89,12 @@ export class FixtureLocks {
   /** The check ended (maybe cut off by its deadline while it waited): what it takes from now on is given back at once. */
   private closed = false;
 
-  /** The check is waiting for a group another holds: `waits` gives back its lane meanwhile (harness/lanes.ts). */
+  /** The check is waiting for a group another holds: `waits` gives back its lane and stops its deadline meanwhile. */
   private waited = false;
 
   constructor(
     shared: SharedArrayBuffer,
-    private readonly waits?: { pause(): void; resume(): Promise<void> },
+    private readonly waits?: LockWaits,
   ) {
     this.slots = slotsOf(shared);
   }

@@ -17,8 +17,9 @@ export type CheckOutcome =
   | { status: 'failed'; evidence: Evidence; requests: number };
 
 /**
- * `lanes` bounds the checks at once: the check starts once it has a lane, and its deadline
- * runs from then; `durationMs` is its time from then on.
+ * `lanes` bounds the checks at once: the check starts once it has a lane. Its deadline
+ * counts the time it works, not the time it waits for a fixture lock out of its lane
+ * (the holder's own deadline bounds that); `durationMs` is its time from its start.
  */
 export async function runCheck(definition: CheckDefinition, config: SuiteConfig, lanes: Lanes): Promise<CheckOutcome & { durationMs: number }> {
   const lane = new CheckLane(lanes);
@@ -34,14 +35,22 @@ export async function runCheck(definition: CheckDefinition, config: SuiteConfig,
 async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane: CheckLane): Promise<CheckOutcome> {
   const unmet = unmetNeed(definition.needs, config);
   if (unmet !== undefined) return { status: 'skipped', reason: unmet, requests: 0 };
-  const check = new Check(definition.id, config, definition.shares, lane);
-  let deadline: NodeJS.Timeout | undefined;
-  const overdue = new Promise<never>((_, reject) => {
-    deadline = setTimeout(
-      () => reject(new Violation(`the check did not end within its deadline of ${RULE_TIMEOUT_MS / 1000} s: the target answers too slowly`)),
-      RULE_TIMEOUT_MS,
-    );
-  });
+  let expire: (error: Violation) => void = () => undefined;
+  const overdue = new Promise<never>((_, reject) => (expire = reject));
+  const deadline = new WorkDeadline(RULE_TIMEOUT_MS, () =>
+    expire(new Violation(`the check did not end within its deadline of ${RULE_TIMEOUT_MS / 1000} s: the target answers too slowly`)),
+  );
+  const waits = {
+    pause: () => {
+      deadline.pause();
+      lane.pause();
+    },
+    resume: async () => {
+      await lane.resume();
+      deadline.resume();
+    },
+  };
+  const check = new Check(definition.id, config, definition.shares, waits);
   try {
     await Promise.race([definition.body(check), overdue]);
     return { status: 'passed', requests: check.requests };
@@ -49,9 +58,34 @@ async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane:
     if (error instanceof Skip) return { status: 'skipped', reason: error.reason, requests: check.requests };
     return { status: 'failed', evidence: plainEvidence(evidenceOf(error, check.lastExchange)), requests: check.requests };
   } finally {
-    clearTimeout(deadline);
+    deadline.pause();
     // Also ends the requests of a body cut off by its deadline, which would otherwise run on.
     await check.close();
+  }
+}
+
+/** A deadline on the time a check works: it stops while the check waits out of its lane. */
+class WorkDeadline {
+  private left: number;
+  private timer: NodeJS.Timeout | undefined;
+  private since = 0;
+
+  constructor(ms: number, private readonly onExpired: () => void) {
+    this.left = ms;
+    this.resume();
+  }
+
+  pause(): void {
+    if (!this.timer) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.left -= performance.now() - this.since;
+  }
+
+  resume(): void {
+    if (this.timer) return;
+    this.since = performance.now();
+    this.timer = setTimeout(this.onExpired, Math.max(0, this.left));
   }
 }
 
