@@ -52,9 +52,10 @@ export function noteTargetChange(what: string, kind: 'state' | 'write'): void {
 /**
  * Runs reads at once, each in a scope of its own (an assertion names its own last
  * exchange), and waits for all of them; with `writes`, writes that each change a
- * resource of its own, which no other task reads (the monitor of one process each). The first failure in the tasks' order is
- * thrown, and the last exchange after them is that of the last task that sent one, so
- * the evidence does not depend on which answer came first.
+ * resource of its own, which no other task reads (the monitor of one process each).
+ * The first failure in the tasks' order is thrown, and the last exchange after them is
+ * that of the last task that sent one, so the evidence does not depend on which answer
+ * came first.
  */
 export async function atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>, writes?: string): Promise<{ values: T[]; lastExchange: Exchange | undefined }> {
   // Writes each to a resource of its own (`writes` says what): the case changes the target, once for all of them.

@@ -40,9 +40,9 @@ export interface RunOptions {
 
 export const DEFAULT_RUNS = 25;
 /**
- * Checks at once: enough for the checks that read one round series together (the eight
- * listing rules of functions) beside checks of the other areas; most of them wait on the
- * target or on a fixture lock, not on this process.
+ * Checks at work at once (harness/lanes.ts): enough for the checks that read one round
+ * series together (the eight listing rules of functions) beside checks of the other
+ * areas; most of the time they wait on the target, not on this process.
  */
 export const DEFAULT_CONCURRENCY = 16;
 export const DEFAULT_TIMEOUT_MS = 10_000;

@@ -53,14 +53,14 @@ async function moduleCache(): Promise<{ path: string; empty: boolean } | undefin
   }
 }
 
+/** More than there are rules: vitest's own limit on the checks at once never binds. */
+const EVERY_CHECK = 100_000;
+
 /**
  * What the checks' worker imports: when they are not cached, vite transforms them all as
  * vitest starts, while the worker thread starts, instead of one import at a time as the
  * worker asks (about 0.4 s sooner on a first run).
  */
-/** More than there are rules: vitest's own limit on the checks at once never binds. */
-const EVERY_CHECK = 100_000;
-
 const CHECK_MODULES = ['./harness/**/*.ts', './suites/**/*.ts', './generators/**/*.ts', './spec/**/*.ts'];
 
 interface ActiveRun {
@@ -114,8 +114,8 @@ export class SuiteSession {
         sequence: { concurrent: concurrency > 1 },
         maxConcurrency: concurrency > 1 ? EVERY_CHECK : 1,
         isolate: false,
-        // Each check has its deadline from when it has a lane (harness/run-check.ts); a
-        // timeout of vitest's would also count the wait for one.
+        // Each check has its deadline on the time it works (harness/run-check.ts); a
+        // timeout of vitest's would also count its waits for a lane and for fixtures.
         testTimeout: 0,
         hookTimeout: 0,
         passWithNoTests: true,

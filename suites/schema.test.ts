@@ -11,6 +11,7 @@ import { responseErrors } from '../harness/validator.ts';
 import { validRequest, type GeneratedRequest } from '../generators/requests.ts';
 import { customDomainArb, egressIpArb, functionArb, sandboxArb, uniqueByName, usageEventArb, type Resource } from '../generators/components.ts';
 import type { ApiName } from '../spec/openapi.ts';
+import type { ProcessFixture } from '../generators/sandbox-address-inputs.ts';
 import { findLegacyVersion, PAGED_VERSION, versionHeaders } from './support/versions.ts';
 import { processKeys, sideBySideProperty } from './support/side-by-side.ts';
 import { FUNCTIONS_DEFAULT_LIMIT } from '../spec/facts.ts';
@@ -111,13 +112,12 @@ const metricsEnums = rule('schema.metrics-enums', { needs: ['accountId'] }, asyn
 });
 
 /** A process as the `processes` state takes it (CONTRACT section 2). */
-const processArb = fc.record({
+const processArb: fc.Arbitrary<ProcessFixture> = fc.record({
   pid: fc.integer({ min: 1, max: 4_194_304 }).map(String),
   name: stringMatching(/^[a-z][a-z0-9-]{0,15}$/),
   stdout: fc.string({ maxLength: 200 }),
   stderr: fc.string({ maxLength: 200 }),
 });
-type ProcessState = typeof processArb extends fc.Arbitrary<infer P> ? P : never;
 
 /**
  * The generated write's path under a directory of its own: the writes of two cases (or of a
@@ -135,7 +135,7 @@ const sandboxAddress = rule('schema.sandbox-address', { needs: ['sandboxUrl', 'c
   const admin = t.config.credentials.admin;
   let cases = 0;
   const input = fc.tuple(validRequest('writeFile', { profile: t.config.profile }), processArb);
-  const fixtures = { state: 'processes' as const, itemsOf: ([, process]: [GeneratedRequest, ProcessState]) => [process], keysOf: processKeys };
+  const fixtures = { state: 'processes' as const, itemsOf: ([, process]: [GeneratedRequest, ProcessFixture]) => [process], keysOf: processKeys };
   await sideBySideProperty(t, input, fixtures, async (group) => {
     const write = async ([request]: (typeof group)[number]) => {
       const urlPath = underOwnDirectory(request.urlPath, `cp-conformance-schema-${t.seed >>> 0}-${(cases += 1)}`);
@@ -143,7 +143,7 @@ const sandboxAddress = rule('schema.sandbox-address', { needs: ['sandboxUrl', 'c
     };
     await t.atOnce(group.map((c) => () => write(c)), 'each case writes a file under a directory of its own');
     await t.atOnce(group.map(([, process]) => async () => assertConforms(t, 'sandbox', 'getProcessLogs', await t.sandbox(`/process/${process.pid}/logs`, { token: admin }))));
-    const stop = async ({ pid }: ProcessState) =>
+    const stop = async ({ pid }: ProcessFixture) =>
       assertConforms(t, 'sandbox', 'stopPortMonitoring', await t.sandbox(`/network/process/${pid}/monitor`, { method: 'DELETE', token: admin }));
     await t.atOnce(group.map(([, process]) => () => stop(process)), 'the monitor of each process is stopped');
   });

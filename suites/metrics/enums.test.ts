@@ -9,7 +9,7 @@ import type { CredentialName } from '../../harness/config.ts';
 import { HOUR_MS, rfc3339 } from '../../generators/calendar.ts';
 import { expectEnum, expectPage, getMetrics, metricsPath, setUsage, windowQuery, withFixtures } from './client.ts';
 import { resourceTypesIn, SPEC_DIMENSIONS } from './oracle.ts';
-import { eventsMeet } from './scenario.ts';
+import { eventsMeet, everyCaseEvents } from './scenario.ts';
 import { sideBySide } from '../support/side-by-side.ts';
 import { badWindowQuery } from './params.ts';
 import { expectRefused } from '../support/error-body.ts';
@@ -66,10 +66,10 @@ const enumsResourceTypes = rule('metrics.enums.resource-types', withFixtures, as
     t.assert(new Set(values).size === values.length, `${what} lists distinct values, got ${values.join(', ')}`, res.exchange);
     t.assert(sameSet(values, expected), `${what} must list exactly the types with an event in the window: [${expected.join(', ')}], got [${values.join(', ')}]`, res.exchange);
   };
-  // Cases none of whose events lies in another's window, side by side: one state of events, the windows asked at once.
+  // Cases none of whose events lies in another's window, side by side (each case's uuids its own): one state of events, the windows asked at once.
   const together = async (cases: readonly Case[]) => {
     for (const group of sideBySide(cases, { clash: eventsMeet })) {
-      const events = group.flatMap((c) => c.events);
+      const events = everyCaseEvents(group.map((c) => c.events));
       await setUsage(t, events);
       await t.atOnce(group.map((c) => () => expectTypes(c, events)));
     }

@@ -124,22 +124,22 @@ const summaryEntryCost = rule('metrics.summary.entry-cost', sharesScenarios, asy
 });
 
 const usageOnlyWithBillingDimension = rule('metrics.usage.only-with-billing-dimension', sharesScenarios, async (t: Check) => {
-  await eachAnswer(t, { groupBy: [0, 3], filters: true, without: 'billing_dimension' }, ({ query, pages }) => {
+  await eachAnswer(t, { groupBy: [0, 3], filters: true, without: 'billing_dimension' }, ({ query, pages, exchanges }) => {
     for (const [i, page] of pages.entries()) {
       const where = `${query} (billing_dimension not grouped), page ${i + 1}`;
-      t.assert(page.summary.totalUsage === undefined, `${where}: summary.totalUsage must be absent, got ${JSON.stringify(page.summary.totalUsage)}`);
+      t.assert(page.summary.totalUsage === undefined, `${where}: summary.totalUsage must be absent, got ${JSON.stringify(page.summary.totalUsage)}`, exchanges[i]);
       const withUsage = page.data.find((e) => e.summary.usage !== undefined);
-      t.assert(!withUsage, `${where}: summary.usage of the entries must be absent, got ${JSON.stringify(withUsage?.summary)}`);
+      t.assert(!withUsage, `${where}: summary.usage of the entries must be absent, got ${JSON.stringify(withUsage?.summary)}`, exchanges[i]);
     }
   });
 });
 
 const usageWithBillingDimension = rule('metrics.usage.with-billing-dimension', sharesScenarios, async (t: Check) => {
   await eachAnswer(t, { groupBy: [1, 3], filters: true, including: 'billing_dimension' }, (answer, { groupBy }) => {
-    const { query, expected, pages, entries } = answer;
+    const { query, expected, pages, exchanges, entries } = answer;
     const totalUsage = units(expected.total.usageMilli);
     for (const [i, page] of pages.entries()) {
-      t.assert(closeTo(page.summary.totalUsage, totalUsage), amountMessage(`${query}, page ${i + 1}: summary.totalUsage`, totalUsage, page.summary.totalUsage));
+      t.assert(closeTo(page.summary.totalUsage, totalUsage), amountMessage(`${query}, page ${i + 1}: summary.totalUsage`, totalUsage, page.summary.totalUsage), exchanges[i]);
     }
     for (const entry of entries) {
       const group = groupOf(answer, entryKey(entry, groupBy));

@@ -19,7 +19,7 @@ import { rule } from '../../harness/rule.ts';
 import { addUnits, SECOND_MS } from '../../generators/calendar.ts';
 import { describe, expectPage, getMetrics, setUsage, shareUsage, walkEachPage, walkPages, withFixtures, type MetricsRequest } from './client.ts';
 import { entryKey, expectedMetrics, fixtureDimensions, groupLabel, type Dimension, type ExpectedGroup } from './oracle.ts';
-import { caseArb, insertAt, ownUuid, requestOf, scaleResources, type MetricsCase } from './scenario.ts';
+import { caseArb, everyCaseEvents, insertAt, requestOf, scaleResources, type MetricsCase } from './scenario.ts';
 import { cursorAgesArb, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
 import { pageMetaProblems } from '../support/paging.ts';
 import { expectRefused } from '../support/error-body.ts';
@@ -239,10 +239,6 @@ const cursorBoundToQuery = rule('metrics.cursor.bound-to-query', withFixtures, a
   };
   await t.property(input, (c) => together([c]), { together });
 });
-
-/** The events of several cases on the target together, each case's uuids its own. */
-const everyCaseEvents = (cases: ReadonlyArray<readonly FixtureEvent[]>): FixtureEvent[] =>
-  cases.flatMap((events, i) => events.map((e) => ({ ...e, resourceUuid: ownUuid(e.resourceUuid, i) })));
 
 const cursorLifetime = rule('metrics.cursor.lifetime', { ...withFixtures, resetsTarget: true }, async (t: Check) => {
   const input = fc.tuple(cursorCaseArb(t), cursorAgesArb).map(([fixture, ages]) => ({ fixture, ...ages }));

@@ -50,8 +50,8 @@ export function requestOf({ scenario, groupBy, filters }: MetricsCase): MetricsR
   return { window: scenario.window, groupBy, resolution: scenario.explicit ? scenario.resolution.name : undefined, ...filters };
 }
 
-/** The answer the oracle expects to the case's query over `events` (by default the case's own). */
-export function expectedOf({ scenario, groupBy, filters }: MetricsCase, events: readonly FixtureEvent[] = scenario.events): ExpectedMetrics {
+/** The answer the oracle expects to the case's query over `events`, every event on the target. */
+function expectedOf({ scenario, groupBy, filters }: MetricsCase, events: readonly FixtureEvent[]): ExpectedMetrics {
   return expectedMetrics(events, { window: scenario.window, groupBy, unit: scenario.resolution.bucket, ...filters });
 }
 
@@ -83,20 +83,29 @@ const clash = (a: MetricsCase, b: MetricsCase): boolean => eventsMeet(a.scenario
  * A uuid made its own for the case at `position` among the cases beside it: the generated
  * uuids count from the same first one in every case (generators/metrics-fixtures.ts).
  */
-export const ownUuid = (uuid: string, position: number): string =>
+const ownUuid = (uuid: string, position: number): string =>
   position === 0 ? uuid : `${uuid.slice(0, 9)}${position.toString(16).padStart(4, '0')}${uuid.slice(13)}`;
+
+/** The events of the case at `position` among the cases beside it, their uuids its own. */
+const ownEvents = (events: readonly FixtureEvent[], position: number): FixtureEvent[] =>
+  events.map((e) => ({ ...e, resourceUuid: ownUuid(e.resourceUuid, position) }));
+
+/**
+ * The events of several cases on the target together, each case's uuids its own: a
+ * target may well keep one type and name per uuid, which two cases' same uuid would mix.
+ */
+export const everyCaseEvents = (cases: ReadonlyArray<readonly FixtureEvent[]>): FixtureEvent[] => cases.flatMap(ownEvents);
 
 /** The case with the uuids of its resources made its own among the cases beside it. */
 function ownUuids(c: MetricsCase, position: number): MetricsCase {
   if (position === 0) return c;
-  const own = (uuid: string) => ownUuid(uuid, position);
   const { scenario } = c;
   return {
     ...c,
     scenario: {
       ...scenario,
-      resources: scenario.resources.map((r) => ({ ...r, uuid: own(r.uuid) })),
-      events: scenario.events.map((e) => ({ ...e, resourceUuid: own(e.resourceUuid) })),
+      resources: scenario.resources.map((r) => ({ ...r, uuid: ownUuid(r.uuid, position) })),
+      events: ownEvents(scenario.events, position),
     },
   };
 }

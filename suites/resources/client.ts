@@ -4,7 +4,7 @@ import type { Check } from '../../harness/check.ts';
 import type { HttpResponse } from '../../harness/http.ts';
 import type { FixtureSet, Json, ListingKind } from '../../generators/resources-fixtures.ts';
 import { expectNoProblems, documentErrors } from '../support/documented.ts';
-import { isObject, show } from '../support/json.ts';
+import { isObject, nameOf, show } from '../support/json.ts';
 import { PAGED_VERSION, versionHeaders } from '../support/versions.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
 
@@ -12,8 +12,6 @@ export const LISTING = {
   egressips: { path: '/egressips', operationId: 'listEgressIps', label: 'egress IP' },
   customdomains: { path: '/customdomains', operationId: 'listCustomDomains', label: 'custom domain' },
 } as const;
-
-export const nameOf = (resource: unknown): unknown => (isObject(resource) && isObject(resource.metadata) ? resource.metadata.name : undefined);
 
 export interface SandboxRequest {
   /** Default: the admin credential. */

@@ -4,7 +4,8 @@
 import type { Check } from '../../harness/check.ts';
 import { fixtureSet, type FixtureSet, type Json } from '../../generators/resources-fixtures.ts';
 import type { Kind } from './shapes.ts';
-import { fetchFunctions, fetchListing, fetchSandbox, nameOf, pairByName, setFixtures } from './client.ts';
+import { fetchFunctions, fetchListing, fetchSandbox, pairByName, setFixtures } from './client.ts';
+import { nameOf } from '../support/json.ts';
 import { shareAny, sideBySide } from '../support/side-by-side.ts';
 import { expectNoProblems } from '../support/documented.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';

@@ -7,7 +7,8 @@ import { rule } from '../../harness/rule.ts';
 import type { HttpResponse } from '../../harness/http.ts';
 import { sandboxWithSecrets } from '../../generators/resources-fixtures.ts';
 import { secretsOf, shownSecrets, type Secret } from './secrets.ts';
-import { nameOf, requestSandbox, type SandboxRequest } from './client.ts';
+import { requestSandbox, type SandboxRequest } from './client.ts';
+import { nameOf } from '../support/json.ts';
 import { expectDocumented } from '../support/documented.ts';
 import { sideBySideProperty } from '../support/side-by-side.ts';
 

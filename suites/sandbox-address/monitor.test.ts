@@ -3,17 +3,16 @@
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { nonNumericPid, processes, type ProcessFixture } from '../../generators/sandbox-address-inputs.ts';
-import { processKeys, sideBySideProperty } from '../support/side-by-side.ts';
+import { sideBySideProperty } from '../support/side-by-side.ts';
 import { expectDocumented } from '../support/documented.ts';
-import { expectInputRefused } from './client.ts';
+import { expectInputRefused, processesApart } from './client.ts';
 import { isObject, show } from '../support/json.ts';
 
 const monitorPath = (pid: string) => `/network/process/${encodeURIComponent(pid)}/monitor`;
 
 /** The processes of several cases (no pid or name in common) are set at once, and each process's monitor stopped at once: each DELETE stops its own. */
 const monitorStop = rule('sandbox-address.monitor.stop', { needs: ['control', 'sandboxUrl', 'writes'] }, async (t: Check) => {
-  const fixtures = { state: 'processes' as const, itemsOf: (items: ProcessFixture[]) => items, keysOf: processKeys };
-  await sideBySideProperty(t, processes, fixtures, async (group) => {
+  await sideBySideProperty(t, processes, processesApart, async (group) => {
     const stop = async ({ pid }: ProcessFixture) => {
       const res = await t.sandbox(monitorPath(pid), { method: 'DELETE', token: t.config.credentials.admin });
       t.assert(res.status === 200, `DELETE /network/process/${pid}/monitor of a process of the sandbox must answer 200 (section 4.2), got ${res.status}`);

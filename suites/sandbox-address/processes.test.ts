@@ -2,10 +2,10 @@
 // for processes the sandbox does not have.
 import type { Check } from '../../harness/check.ts';
 import { rule, type Need } from '../../harness/rule.ts';
-import { processKeys, sideBySideProperty } from '../support/side-by-side.ts';
+import { sideBySideProperty } from '../support/side-by-side.ts';
 import { processes, unknownProcessIdentifier, type ProcessFixture } from '../../generators/sandbox-address-inputs.ts';
 import { expectDocumented } from '../support/documented.ts';
-import { expectInputRefused } from './client.ts';
+import { expectInputRefused, processesApart } from './client.ts';
 import { show } from '../support/json.ts';
 
 /** `part` appears in `whole` in order, maybe interleaved with other output (a merged log may mix the two streams). */
@@ -49,8 +49,7 @@ const LOGS_ROUNDS = 'sandbox-address.logs-rounds';
 const sharesLogsRounds = { needs: ['control', 'sandboxUrl'] satisfies Need[], shares: LOGS_ROUNDS };
 
 function eachProcessLogs(t: Check, by: 'pid' | 'name'): Promise<void> {
-  const fixtures = { state: 'processes' as const, itemsOf: (items: ProcessFixture[]) => items, keysOf: processKeys, shared: true };
-  return sideBySideProperty(t, processes, fixtures, async (group) => {
+  return sideBySideProperty(t, processes, { ...processesApart, shared: true }, async (group) => {
     await t.atOnce(group.flat().map((p) => () => assertLogsOf(t, p, p[by], by === 'pid' ? 'process id' : 'process name')));
   });
 }

@@ -18,3 +18,6 @@ export const show = (v: unknown): string => {
   const text = JSON.stringify(v) ?? String(v);
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 };
+
+/** `metadata.name` of an item of section 2.1, or undefined when it has none. */
+export const nameOf = (item: unknown): unknown => (isObject(item) && isObject(item.metadata) ? item.metadata.name : undefined);

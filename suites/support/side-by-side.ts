@@ -5,6 +5,7 @@
 import type fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { listParams, type StateName } from '../../harness/control.ts';
+import { nameOf } from './json.ts';
 
 export interface Apart<T> {
   clash: (a: T, b: T) => boolean;
@@ -30,7 +31,7 @@ export function sideBySide<T>(inputs: readonly T[], { clash, size = () => 1, max
 export const shareAny = (a: readonly string[], b: readonly string[]): boolean => a.some((name) => b.includes(name));
 
 /** The name of an item of section 2.1 (`metadata.name`): two items of one name cannot stand side by side. */
-const nameOf = (item: unknown): string[] => [String((item as { metadata?: { name?: unknown } }).metadata?.name)];
+const nameKeys = (item: unknown): string[] => [String(nameOf(item))];
 
 /**
  * A property whose cases each put items of one kind on the target (a provider state) and
@@ -47,8 +48,10 @@ export function sideBySideProperty<T, I = unknown>(
   fixtures: { state: StateName; itemsOf: (input: T) => readonly I[]; keysOf?: (item: I) => string[]; maxItems?: number; shared?: boolean },
   check: (group: readonly T[]) => Promise<void>,
 ): Promise<void> {
-  const names = (input: T) => fixtures.itemsOf(input).flatMap(fixtures.keysOf ?? nameOf);
   const checkAll = async (inputs: readonly T[]) => {
+    // Worked out once per input: the clash test meets every pair.
+    const keys = new Map(inputs.map((input) => [input, fixtures.itemsOf(input).flatMap(fixtures.keysOf ?? nameKeys)]));
+    const names = (input: T) => keys.get(input)!;
     const empty = (input: T) => names(input).length === 0;
     const clash = (a: T, b: T) => empty(a) !== empty(b) || shareAny(names(a), names(b));
     for (const group of sideBySide(inputs, { clash, size: (input) => fixtures.itemsOf(input).length, maxSize: fixtures.maxItems })) {
