@@ -1,7 +1,7 @@
 // Requests to GET /functions and the reading of their answers, shared by the
 // functions checks: each reader fails the check, with what the specification
 // requires, when the answer does not have the shape the rule needs.
-import fc from 'fast-check';
+import type fc from 'fast-check';
 import { listingRoundArb, sampleFixtureSet, type FixtureSetOptions, type FunctionFixture } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import type { Need } from '../../harness/rule.ts';
@@ -12,6 +12,7 @@ import { sliceProblem } from './oracle.ts';
 import { describeBody, isObject, type JsonObject } from '../support/json.ts';
 import { PAGED_VERSION, versionHeaders } from '../support/versions.ts';
 import { followCursors } from '../support/paging.ts';
+import { overRounds } from '../support/rounds.ts';
 import { FUNCTIONS_DEFAULT_LIMIT, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
 
 /** What a check that sets fixtures needs. */
@@ -54,27 +55,23 @@ export function listFunctions(t: Check, query: ListQuery = {}, options: ListOpti
 export const LISTING_ROUNDS = 'functions.listing-rounds';
 
 /**
- * A property over the listing rounds (listingRoundArb): case i of each rule that reads
- * them puts round i on the target, and they read it side by side (Check.shareState, the
- * rule declared with `shares: LISTING_ROUNDS`); `params` draws the rest of a case. Only a
- * failing case is shrunk, on its own. `params` is a function of the fixtures only where
- * it must be: a smaller set then draws them anew, which a shrink does not keep.
+ * A property over the listing rounds (listingRoundArb, support/rounds.ts): case i of each
+ * rule that reads them puts round i on the target, and they read it side by side (the
+ * rule declared with `shares: LISTING_ROUNDS`); `params` draws each query of a case.
+ * `params` is a function of the fixtures only where it must be.
  */
 export function overListingRounds<P extends object>(
   t: Check,
   params: fc.Arbitrary<P> | ((fixtures: FunctionFixture[]) => fc.Arbitrary<P>),
   predicate: (c: P & { fixtures: FunctionFixture[] }) => Promise<void>,
 ): Promise<void> {
-  const withFixtures = (fixtures: FunctionFixture[], p: P) => ({ ...p, fixtures });
-  const cases =
-    typeof params === 'function'
-      ? listingRoundArb.chain((fixtures) => params(fixtures).map((p) => withFixtures(fixtures, p)))
-      : fc.tuple(listingRoundArb, params).map(([fixtures, p]) => withFixtures(fixtures, p));
-  const checked = async (c: P & { fixtures: FunctionFixture[] }) => {
-    await t.shareState('functions', { items: c.fixtures });
-    await predicate(c);
-  };
-  return t.property(cases, checked, { shared: true });
+  return overRounds(
+    t,
+    listingRoundArb,
+    params,
+    (fixtures) => t.shareState('functions', { items: fixtures }),
+    (fixtures, p) => predicate({ ...p, fixtures }),
+  );
 }
 
 /**

@@ -13,13 +13,15 @@ import {
   WORKSPACES,
   type FixtureEvent,
   type ResolvedWindow,
+  type UsageScenario,
 } from '../../generators/metrics-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { addUnits, SECOND_MS } from '../../generators/calendar.ts';
 import { describe, expectPage, getMetrics, setUsage, shareUsage, walkEachPage, walkPages, withFixtures, type MetricsRequest } from './client.ts';
 import { entryKey, expectedMetrics, fixtureDimensions, groupLabel, type Dimension, type ExpectedGroup } from './oracle.ts';
-import { caseArb, everyCaseEvents, insertAt, requestOf, scaleResources, type MetricsCase } from './scenario.ts';
+import { everyCaseEvents, insertAt, queryArb, requestOf, scaleResources, type MetricsCase } from './scenario.ts';
+import { overRounds } from '../support/rounds.ts';
 import { cursorAgesArb, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
 import { pageMetaProblems } from '../support/paging.ts';
 import { expectRefused } from '../support/error-body.ts';
@@ -33,16 +35,21 @@ const manyGroupsArb = fc
   .chain(([window, resources]) => oneEventPerResourceArb(resources, window, 'hour').map((events) => ({ window, events })));
 
 /**
- * The two limit rules read the same rounds of many groups (drawn first, with one seed),
- * and the two walk rules the same rounds of paged cases: each round is set once and read
- * side by side (Check.shareState).
+ * The two limit rules read the same rounds of many groups, and the two walk rules the
+ * same rounds of paged scenarios (support/rounds.ts): each round is set once and read
+ * side by side.
  */
 const LIMIT_ROUNDS = 'metrics.limit-rounds';
 const WALK_ROUNDS = 'metrics.walk-rounds';
 
+type ManyGroups = { window: MetricsRequest['window']; events: FixtureEvent[] };
+
+/** Over the rounds of many groups, each with the first page of groupBy=resource_uuid at each `limit`. */
+const overManyGroups = <L>(t: Check, limits: fc.Arbitrary<L>, check: (many: ManyGroups, limit: L) => Promise<void>) =>
+  overRounds(t, manyGroupsArb, limits, (many) => shareUsage(t, many.events), check);
+
 /** The first page of groupBy=resource_uuid over `many`, with `limit`; it must hold min(100, groups) entries. */
-async function expectFullFirstPage(t: Check, many: { window: MetricsRequest['window']; events: FixtureEvent[] }, limit: number | undefined, because: string) {
-  await shareUsage(t, many.events);
+async function expectFullFirstPage(t: Check, many: ManyGroups, limit: number | undefined, because: string) {
   const request: MetricsRequest = { window: many.window, groupBy: ['resource_uuid'], limit };
   const page = expectPage(t, await getMetrics(t, request), describe(request));
   const groups = many.events.length;
@@ -51,16 +58,12 @@ async function expectFullFirstPage(t: Check, many: { window: MetricsRequest['win
 }
 
 const limitDefault = rule('metrics.limit.default', { ...withFixtures, shares: LIMIT_ROUNDS }, async (t: Check) => {
-  await t.property(manyGroupsArb, (many) => expectFullFirstPage(t, many, undefined, 'the default limit is 100 (section 8)'), { shared: true });
+  await overManyGroups(t, fc.constant(undefined), (many) => expectFullFirstPage(t, many, undefined, 'the default limit is 100 (section 8)'));
 });
 
 const limitClamped = rule('metrics.limit.clamped', { ...withFixtures, shares: LIMIT_ROUNDS }, async (t: Check) => {
   const limit = fc.oneof(fc.constant(METRICS_MAX_LIMIT + 1), fc.integer({ min: METRICS_MAX_LIMIT + 1, max: 1_000_000 }));
-  await t.property(
-    fc.tuple(manyGroupsArb, limit),
-    ([many, limit]) => expectFullFirstPage(t, many, limit, `limit=${limit} is silently clamped to 100 (section 8)`),
-    { shared: true },
-  );
+  await overManyGroups(t, limit, (many, limit) => expectFullFirstPage(t, many, limit, `limit=${limit} is silently clamped to 100 (section 8)`));
 });
 
 /** How a paged case picks its limit from its number of groups. */
@@ -79,26 +82,40 @@ function limitFor(groups: number, { how, n }: LimitChoice): number {
   return divisors.length > 0 ? divisors[n % divisors.length]! : 1 + (n % METRICS_MAX_LIMIT);
 }
 
-/** Small group sets, every event in the window (so every group has activity), walked over a few pages. */
-function pagedCaseArb(t: Check) {
-  const scenarios = fc
+/** Small group sets, every event in the window (so every group has activity): the walk rounds. */
+function pagedScenarioArb(t: Check): fc.Arbitrary<UsageScenario> {
+  return fc
     .tuple(resolvedWindowArb(t.config.profile), resourcesArb(1, 25))
     .chain(([resolved, resources]) =>
       eventsArb(resources, resolved.window, resolved.resolution.bucket, { minLength: 0, maxLength: 40, inside: true }).map((events) => ({ ...resolved, resources, events })),
     );
+}
+
+type PagedQuery = { query: Omit<MetricsCase, 'scenario'>; limit: LimitChoice };
+
+/** A query walked over a few pages: groupBy, and how its limit is picked from its number of groups. */
+function pagedQueryArb(t: Check): fc.Arbitrary<PagedQuery> {
   const limit: fc.Arbitrary<LimitChoice> = fc.oneof(
     { weight: 3, arbitrary: fc.record({ how: fc.constant('pages' as const), n: fc.integer({ min: 2, max: 8 }) }) },
     { weight: 2, arbitrary: fc.record({ how: fc.constant('divisor' as const), n: fc.nat() }) },
     { weight: 1, arbitrary: fc.record({ how: fc.constant('any' as const), n: fc.integer({ min: 1, max: METRICS_MAX_LIMIT }) }) },
   );
-  return fc.record({ c: caseArb(scenarios, { dimensions: fixtureDimensions(t.config.profile), groupBy: [1, 3] }), limit });
+  return fc.record({ query: queryArb({ dimensions: fixtureDimensions(t.config.profile), groupBy: [1, 3] }), limit });
 }
 
-/** Puts the case on the target; its request with the chosen limit, and its groups. */
-async function pagedCase(t: Check, c: MetricsCase, choice: LimitChoice) {
-  await shareUsage(t, c.scenario.events);
-  const groups = expectedMetrics(c.scenario.events, { window: c.scenario.window, groupBy: c.groupBy, unit: c.scenario.resolution.bucket }).groups;
-  return { groups, request: { ...requestOf(c), limit: limitFor(groups.size, choice) } };
+/** Over the walk rounds, each query's request with its chosen limit, and the groups it must yield. */
+function overPagedCases(t: Check, check: (c: MetricsCase, request: MetricsRequest & { limit: number }, groups: ReadonlyMap<string, ExpectedGroup>) => Promise<void>) {
+  return overRounds(
+    t,
+    pagedScenarioArb(t),
+    pagedQueryArb(t),
+    (scenario) => shareUsage(t, scenario.events),
+    (scenario, { query, limit }) => {
+      const c: MetricsCase = { scenario, ...query };
+      const groups = expectedMetrics(scenario.events, { window: scenario.window, groupBy: c.groupBy, unit: scenario.resolution.bucket }).groups;
+      return check(c, { ...requestOf(c), limit: limitFor(groups.size, limit) }, groups);
+    },
+  );
 }
 
 /** Walks `request` page by page (keeping none): every group of `groups` exactly once, none other, at most `limit` a page. */
@@ -145,19 +162,11 @@ const paginationComplete = rule('metrics.pagination.complete', { ...withFixtures
     );
     return;
   }
-  await t.property(
-    pagedCaseArb(t),
-    async ({ c, limit: choice }) => {
-      const { groups, request } = await pagedCase(t, c, choice);
-      await expectComplete(t, request, c.groupBy, groups);
-    },
-    { shared: true },
-  );
+  await overPagedCases(t, (c, request, groups) => expectComplete(t, request, c.groupBy, groups));
 });
 
 const paginationLastPage = rule('metrics.pagination.last-page', { ...withFixtures, shares: WALK_ROUNDS }, async (t: Check) => {
-  await t.property(pagedCaseArb(t), async ({ c, limit: choice }) => {
-    const { groups, request } = await pagedCase(t, c, choice);
+  await overPagedCases(t, async (_c, request, groups) => {
     const total = groups.size;
     let seen = 0;
     await walkPages(t, request, total + 2, (page, i) => {
@@ -165,7 +174,7 @@ const paginationLastPage = rule('metrics.pagination.last-page', { ...withFixture
       const problems = pageMetaProblems(page.meta, Math.max(0, total - seen), 'groups');
       t.assert(problems.length === 0, `page ${i + 1} of ${describe(request)} (${seen} of ${total} groups seen): ${problems.join('; ')}`);
     });
-  }, { shared: true });
+  });
 });
 
 /** A query with an explicit resolution over at least two groups (one per resource), first page of limit 1. */

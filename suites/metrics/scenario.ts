@@ -29,6 +29,11 @@ export interface CaseOptions {
 }
 
 export function caseArb(scenarios: fc.Arbitrary<UsageScenario>, options: CaseOptions): fc.Arbitrary<MetricsCase> {
+  return fc.tuple(scenarios, queryArb(options)).map(([scenario, query]) => ({ scenario, ...query }));
+}
+
+/** The query of a case over its scenario: groupBy and filters. */
+export function queryArb(options: CaseOptions): fc.Arbitrary<Omit<MetricsCase, 'scenario'>> {
   const { including } = options;
   const others = options.dimensions.filter((d) => d !== including);
   const groupBy: fc.Arbitrary<Dimension[]> = including
@@ -37,7 +42,7 @@ export function caseArb(scenarios: fc.Arbitrary<UsageScenario>, options: CaseOpt
         .map(([rest, at]) => insertAt(rest, at, including))
     : (groupByArb(others, ...options.groupBy) as fc.Arbitrary<Dimension[]>);
   const filters = options.filters ? filtersArb : fc.constant({});
-  return fc.record({ scenario: scenarios, groupBy, filters });
+  return fc.record({ groupBy, filters });
 }
 
 /** `list` with `item` inserted at position `at` (modulo its length + 1). */
