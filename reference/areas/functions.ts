@@ -45,7 +45,9 @@ export function functionsArea(env: AreaEnv): Area {
     ? Number.POSITIVE_INFINITY
     : faults.has('functions-cursor-expires-early')
       ? CURSOR_LIFETIME_MS / 2
-      : CURSOR_LIFETIME_MS;
+      : faults.has('functions-cursor-lives-25h')
+        ? (CURSOR_LIFETIME_MS * 25) / 24
+        : CURSOR_LIFETIME_MS;
 
   /** Where the page after `cursor` starts in `view`, or the 4xx that rejects the cursor. */
   function startAfterCursor(cursor: string, binding: string, view: OrderedView): number | Reply {

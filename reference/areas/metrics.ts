@@ -85,6 +85,7 @@ export function metricsArea(env: AreaEnv): Area {
 
   function cursorLifetimeMs(): number {
     if (faults.has('metrics-cursor-never-expires')) return Number.POSITIVE_INFINITY;
+    if (faults.has('metrics-cursor-expires-at-23h')) return (CURSOR_LIFETIME_MS * 23) / 24;
     return faults.has('metrics-cursor-expires-early') ? HOUR_MS : CURSOR_LIFETIME_MS;
   }
 

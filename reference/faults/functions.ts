@@ -157,6 +157,11 @@ export const functionsFaults = [
     description: 'cursors are rejected after 12 hours',
   },
   {
+    name: 'functions-cursor-lives-25h',
+    rule: 'functions.cursor.expires-after-24h',
+    description: 'cursors are accepted until 25 hours old (the edge case, 24 hours and 10 minutes, catches it)',
+  },
+  {
     name: 'functions-max-scale-dropped',
     rule: 'functions.round-trip',
     description: 'the listing leaves spec.runtime.maxScale out of every function',

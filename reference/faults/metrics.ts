@@ -57,6 +57,7 @@ export const metricsFaults = [
   },
   { name: 'metrics-cursor-never-expires', rule: 'metrics.cursor.lifetime', description: 'a cursor is accepted however old it is' },
   { name: 'metrics-cursor-expires-early', rule: 'metrics.cursor.lifetime', description: 'a cursor expires after 1 hour instead of 24' },
+  { name: 'metrics-cursor-expires-at-23h', rule: 'metrics.cursor.lifetime', description: 'a cursor expires after 23 hours (the edge case, 23 hours and 50 minutes, catches it)' },
   {
     name: 'metrics-duplicate-groups',
     rule: 'metrics.grouping.unique-combinations',
