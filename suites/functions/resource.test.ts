@@ -112,23 +112,26 @@ const workspaceOnly = rule('functions.workspace-only', { needs: [...FIXTURE_NEED
   const walkOther = (onPage: (page: Page, index: number) => void) =>
     // The other workspace may hold many functions of its own: the walk's bound is generous.
     walkEach(t, { limit: 20 }, 10_000, `the other workspace's listing`, onPage, { token: other });
-  await walkOther((page) => page.names.forEach((name) => theirs.add(name)));
+  // The version that serves the legacy listing, found before the fixtures are set (it reads no fixture).
+  const [older] = await t.atOnce([() => findLegacyVersion(t), async () => void (await walkOther((page) => page.names.forEach((name) => theirs.add(name))))]);
   const fixtures = sampleFixtureSet(t.seed, { minSize: 3, maxSize: 60 }).filter((f) => !theirs.has(f.metadata.name));
   if (fixtures.length === 0) t.skip('the other workspace holds a function of every generated name: no name tells the workspaces apart');
   await setFunctions(t, fixtures);
   const ours = new Set(fixtures.map((f) => f.metadata.name));
   const leaked = (names: string[]) => names.filter((name) => ours.has(name));
-  // Every page of the other workspace's walk, and its legacy listing.
-  await walkOther((page, i) => {
-    const seen = leaked(page.names);
-    t.assert(seen.length === 0, `resources are scoped to a workspace (section 1): page ${i + 1} of the other workspace's listing holds ${show(seen)} of this one`, page.exchange);
-  });
-  // The legacy listing too, in an older version the target accepts, when it accepts one.
-  const older = await findLegacyVersion(t);
-  if (!('date' in older)) return;
-  const version = older.date;
-  const legacy = legacyNamesOf(t, await listFunctions(t, {}, { version, token: other }), `the other workspace's legacy listing (version ${version})`);
-  t.assert(leaked(legacy).length === 0, `resources are scoped to a workspace (section 1): the other workspace's legacy listing holds ${show(leaked(legacy))} of this one`);
+  // Every page of the other workspace's walk, and at once its legacy listing, in an older version the target accepts, when it accepts one.
+  const walked = async () =>
+    void (await walkOther((page, i) => {
+      const seen = leaked(page.names);
+      t.assert(seen.length === 0, `resources are scoped to a workspace (section 1): page ${i + 1} of the other workspace's listing holds ${show(seen)} of this one`, page.exchange);
+    }));
+  const legacyListed = async () => {
+    if (!older || !('date' in older)) return;
+    const version = older.date;
+    const legacy = legacyNamesOf(t, await listFunctions(t, {}, { version, token: other }), `the other workspace's legacy listing (version ${version})`);
+    t.assert(leaked(legacy).length === 0, `resources are scoped to a workspace (section 1): the other workspace's legacy listing holds ${show(leaked(legacy))} of this one`);
+  };
+  await t.atOnce([walked, legacyListed]);
 });
 
 /**

@@ -21,13 +21,15 @@ import { FUNCTION_SORTS, FUNCTIONS_MAX_LIMIT, MAX_QUERY_LENGTH } from '../../spe
 const PADDING = 6;
 
 
-/** Each search must return exactly the functions the oracle matches; `field` says where the query came from. */
+/** Each search (sent at once) must return exactly the functions the oracle matches; `field` says where the query came from. */
 async function expectMatches(t: Check, fixtures: readonly FunctionFixture[], queries: ReadonlyArray<[string, string]>): Promise<void> {
-  for (const [field, q] of queries) {
-    const page = await fetchPage(t, { q, limit: FUNCTIONS_MAX_LIMIT, sort: 'name:asc' }, `q=${JSON.stringify(q)}`);
-    const problem = matchProblem(page.names, fixtures, q);
-    t.assert(!problem, `${problem} (the query is a piece of a ${field})`, page.exchange);
-  }
+  await t.atOnce(
+    queries.map(([field, q]) => async () => {
+      const page = await fetchPage(t, { q, limit: FUNCTIONS_MAX_LIMIT, sort: 'name:asc' }, `q=${JSON.stringify(q)}`);
+      const problem = matchProblem(page.names, fixtures, q);
+      t.assert(!problem, `${problem} (the query is a piece of a ${field})`, page.exchange);
+    }),
+  );
 }
 
 const sharesSearchSet = { needs: FIXTURE_NEEDS, shares: SHARED_SETS.search.name };
