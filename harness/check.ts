@@ -51,10 +51,13 @@ export class Check {
       },
     });
     this.locks = new FixtureLocks(config.shared, waits);
-    this.control = new ControlClient(config, async (state, params) => {
-      noteTargetChange(`the provider state "${state}" is set`, 'state');
-      await this.locks.enter(state);
-      return this.send(config.controlUrl ?? '', '', { method: 'POST', token: config.credentials.admin, body: { state, params } });
+    this.control = new ControlClient(config, {
+      enter: (state) => {
+        noteTargetChange(`the provider state "${state}" is set`, 'state');
+        return this.locks.enter(state);
+      },
+      post: (state, params) => this.send(config.controlUrl ?? '', '', { method: 'POST', token: config.credentials.admin, body: { state, params } }),
+      atOnce: (tasks) => this.atOnce(tasks),
     });
   }
 

@@ -32,20 +32,42 @@ export function stateKey(state: StateName, params: object): StateKey {
 /** Answers that mean "this state is not supported" (CONTRACT section 2). */
 const UNSUPPORTED = new Set([400, 404, 501]);
 
+/** How a check sets provider states (harness/check.ts). */
+export interface StatePosting {
+  /** Waits until the check may set `state`: the lock of its fixture group. */
+  enter(state: StateName): Promise<void>;
+  post(state: StateName, params: object): Promise<HttpResponse>;
+  /** Sends at once; the evidence after them does not depend on which answer came first. */
+  atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]>;
+}
+
 export class ControlClient {
   constructor(
     private readonly config: SuiteConfig,
-    private readonly post: (state: StateName, params: object) => Promise<HttpResponse>,
+    private readonly posting: StatePosting,
   ) {}
 
   /** Puts the target into `state`; skips the check when there is no control URL or the state is not supported. */
-  async set(state: StateName, params: object = {}): Promise<void> {
+  set(state: StateName, params: object = {}): Promise<void> {
+    return this.setEach([[state, params]]);
+  }
+
+  /**
+   * Puts the target into states of different fixture groups, given in the groups' one
+   * order (harness/coordination.ts): each group's lock taken in turn, then every state
+   * sent at once, each a round trip that waits on no other.
+   */
+  async setEach(states: ReadonlyArray<readonly [StateName, object]>): Promise<void> {
     const unmet = unmetNeed(['control'], this.config);
     if (unmet) throw new Skip(unmet);
     if (this.config.readOnly) throw new Skip('--read-only: this check sets a provider state on the target');
-    const res = await this.post(state, params);
-    if (res.status >= 200 && res.status < 300) return;
-    if (UNSUPPORTED.has(res.status)) throw new Skip(`the target does not support the provider state "${state}" (it answered ${res.status})`);
-    throw new Violation(`the control endpoint failed to set the state "${state}" (it answered ${res.status})`, res.exchange);
+    for (const [state] of states) await this.posting.enter(state);
+    const answers = await this.posting.atOnce(states.map(([state, params]) => () => this.posting.post(state, params)));
+    answers.forEach((res, i) => {
+      const state = states[i]![0];
+      if (res.status >= 200 && res.status < 300) return;
+      if (UNSUPPORTED.has(res.status)) throw new Skip(`the target does not support the provider state "${state}" (it answered ${res.status})`);
+      throw new Violation(`the control endpoint failed to set the state "${state}" (it answered ${res.status})`, res.exchange);
+    });
   }
 }

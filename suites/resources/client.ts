@@ -71,8 +71,8 @@ export async function readListing(t: Check, kind: ListingKind, token?: string): 
 }
 
 /** Puts the fixtures of the kinds given into the admin's workspace. */
-export async function setFixtures(t: Check, set: Partial<FixtureSet>): Promise<void> {
-  for (const [state, items] of Object.entries(set) as Array<[keyof FixtureSet, Json[]]>) await t.control.set(state, { items });
+export function setFixtures(t: Check, set: Partial<FixtureSet>): Promise<void> {
+  return t.control.setEach((Object.entries(set) as Array<[keyof FixtureSet, Json[]]>).map(([state, items]) => [state, { items }] as const));
 }
 
 /** The listed item with each fixture's name; fixtures the listing lacks are the listing rules' concern. */
