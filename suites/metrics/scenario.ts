@@ -125,7 +125,7 @@ function roomBefore(taken: readonly Span[], span: Span, step: number): number | 
  * the oracle knows may show with no activity). The generated windows overlap often, so
  * without the move most cases would need a state of their own, one after the other.
  */
-function apartInTime(cases: readonly MetricsCase[]): MetricsCase[][] {
+export function apartInTime(cases: readonly MetricsCase[]): MetricsCase[][] {
   const groups: Array<{ cases: MetricsCase[]; spans: Span[] }> = [];
   for (const c of cases) {
     const span = spanOf(c.scenario);

@@ -1,0 +1,52 @@
+// Metrics cases set side by side (suites/metrics/scenario.ts apartInTime): each case of a
+// group moved back in time so that no other case's events fall in its window, without
+// moving any event to another place in its bucket.
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { resolvedWindowArb, usageScenarioArb } from '../generators/metrics-fixtures.ts';
+import { DAY_MS } from '../generators/calendar.ts';
+import { apartInTime, caseArb, eventsMeet, type MetricsCase } from '../suites/metrics/scenario.ts';
+import { defaultProfile } from '../spec/profile.ts';
+
+const scenarios = usageScenarioArb(resolvedWindowArb(defaultProfile), { resources: [1, 6], events: [0, 20] });
+const cases = fc.array(caseArb(scenarios, { dimensions: ['workspace', 'resource_type'], groupBy: [0, 2] }), { minLength: 1, maxLength: 30 });
+
+/** What a bucket of the case's unit sees of an instant: its place in the week, or for months its date and time of day. */
+function placeInBucket(ms: number, unit: string): string {
+  const d = new Date(ms);
+  return unit === 'month' ? d.toISOString().slice(5) : `${d.getUTCDay()} ${d.toISOString().slice(11)}`;
+}
+
+describe('metrics cases apart in time (suites/metrics/scenario.ts)', () => {
+  test('every case once; in a group no case has events in another case\'s window; a moved case keeps every instant\'s place in its buckets, after 1972', () => {
+    fc.assert(
+      fc.property(cases, (generated) => {
+        const groups = apartInTime(generated);
+        expect(groups.flat()).toHaveLength(generated.length);
+        for (const group of groups) {
+          for (const [i, a] of group.entries()) for (const b of group.slice(i + 1)) expect(eventsMeet(a.scenario, b.scenario)).toBe(false);
+        }
+        const placed = new Map<MetricsCase, MetricsCase>();
+        // Cases come out in their order within each group; match them back by groupBy, resources and their events' amounts.
+        const key = (c: MetricsCase) => JSON.stringify([c.groupBy, c.filters, c.scenario.resources, c.scenario.events.map((e) => [e.costMicros, e.resourceUuid]), c.scenario.window.end - c.scenario.window.start]);
+        const byKey = new Map(groups.flat().map((c) => [key(c), c]));
+        for (const c of generated) placed.set(c, byKey.get(key(c))!);
+        for (const [c, moved] of placed) {
+          const unit = c.scenario.resolution.bucket;
+          const by = c.scenario.window.start - moved.scenario.window.start;
+          expect(by).toBeGreaterThanOrEqual(0);
+          expect(by % (unit === 'month' ? 1461 * DAY_MS : 7 * DAY_MS)).toBe(0);
+          if (by > 0) expect(moved.scenario.window.start).toBeGreaterThanOrEqual(Date.UTC(1972, 0, 1));
+          const instants = (s: MetricsCase['scenario']) => [s.window.start, s.window.end, ...s.events.map((e) => e.time)].map((ms) => placeInBucket(ms, unit));
+          expect(instants(moved.scenario)).toEqual(instants(c.scenario));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test('the generated windows, which overlap often, mostly fit in one group', () => {
+    const [generated] = fc.sample(fc.array(caseArb(scenarios, { dimensions: ['workspace'], groupBy: [0, 1] }), { minLength: 25, maxLength: 25 }), { seed: 1, numRuns: 1 });
+    expect(apartInTime(generated!).length).toBeLessThanOrEqual(3);
+  });
+});
