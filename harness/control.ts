@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { SuiteConfig } from './config.ts';
 import type { HttpResponse } from './http.ts';
+import { inGroupOrder } from './coordination.ts';
 import { unmetNeed } from './needs.ts';
 import { Skip, Violation } from './violation.ts';
 
@@ -53,14 +54,15 @@ export class ControlClient {
   }
 
   /**
-   * Puts the target into states of different fixture groups, given in the groups' one
-   * order (harness/coordination.ts): each group's lock taken in turn, then every state
-   * sent at once, each a round trip that waits on no other.
+   * Puts the target into states of different fixture groups: each group's lock taken in
+   * turn, in the groups' one order (harness/coordination.ts), then every state sent at
+   * once, each a round trip that waits on no other.
    */
-  async setEach(states: ReadonlyArray<readonly [StateName, object]>): Promise<void> {
+  async setEach(given: ReadonlyArray<readonly [StateName, object]>): Promise<void> {
     const unmet = unmetNeed(['control'], this.config);
     if (unmet) throw new Skip(unmet);
     if (this.config.readOnly) throw new Skip('--read-only: this check sets a provider state on the target');
+    const states = inGroupOrder(given);
     for (const [state] of states) await this.posting.enter(state);
     const answers = await this.posting.atOnce(states.map(([state, params]) => () => this.posting.post(state, params)));
     answers.forEach((res, i) => {

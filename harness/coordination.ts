@@ -16,8 +16,22 @@
 import type { StateKey, StateName } from './control.ts';
 
 export type FixtureGroup = 'functions' | 'sandboxes' | 'egressips' | 'customdomains' | 'usage' | 'processes';
-/** The one order in which a check may take several groups: checks that take them in one order never wait on each other in a cycle. */
-const GROUP_ORDER: readonly FixtureGroup[] = ['functions', 'sandboxes', 'egressips', 'customdomains', 'usage', 'processes'];
+/**
+ * The one order in which a check may take several groups: checks that take them in one
+ * order never wait on each other in a cycle. A check holds what it took while it waits
+ * for the next, so the group most checks queue for (functions) comes after the other
+ * kinds of resource that the shape rules take with it.
+ */
+const GROUP_ORDER: readonly FixtureGroup[] = ['sandboxes', 'egressips', 'customdomains', 'functions', 'usage', 'processes'];
+
+/** Provider states in the order their groups must be taken; `reset` and `clock` first. */
+export function inGroupOrder<T extends readonly [StateName, ...unknown[]]>(states: readonly T[]): T[] {
+  const rank = ([state]: T) => {
+    const group = groupOfState[state];
+    return group === 'every' ? -1 : GROUP_ORDER.indexOf(group);
+  };
+  return [...states].sort((a, b) => rank(a) - rank(b));
+}
 
 const SLOT = { requests: 0, readers: 1, writersWaiting: 2 } as const;
 /** The slots of a group: its holders, the key its sharers read (two), the key the target holds (two). */

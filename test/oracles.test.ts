@@ -143,8 +143,8 @@ describe('the fixture locks (harness/coordination.ts)', () => {
     const shared = createShared();
     const first = new FixtureLocks(shared);
     const second = new FixtureLocks(shared);
-    await first.enter('sandboxes');
-    const waiting = second.enter('functions').then(() => second.enter('sandboxes'));
+    await first.enter('functions');
+    const waiting = second.enter('sandboxes').then(() => second.enter('functions'));
     expect(await settled(waiting)).toBe(false);
     first.release();
     expect(await settled(waiting)).toBe(true);
@@ -219,7 +219,7 @@ describe('the fixture locks (harness/coordination.ts)', () => {
     await holder.enter('usage');
     const reset = resetter.enter('reset');
     expect(await settled(reset)).toBe(false);
-    await expect(holder.enter('functions')).rejects.toThrow(/in the order functions, sandboxes, egressips, customdomains, usage, processes/);
+    await expect(holder.enter('functions')).rejects.toThrow(/in the order sandboxes, egressips, customdomains, functions, usage, processes/);
     holder.release();
     expect(await settled(reset)).toBe(true);
     resetter.release();
