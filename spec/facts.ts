@@ -28,3 +28,6 @@ export const DEPLOYMENT_STATUSES = ['DELETING', 'TERMINATED', 'FAILED', 'DEACTIV
 
 /** Section 2.3: the sandbox's current-state values, "`RUNNING` or `STANDBY`". */
 export const RUN_STATES = ['RUNNING', 'STANDBY'] as const;
+
+/** Section 2.1: `metadata.name` is "Lowercase alphanumeric and hyphens, max 49 characters". */
+export const NAME_MAX_LENGTH = 49;

@@ -11,14 +11,14 @@ import { differences } from '../support/compare.ts';
 import { expectNoProblems } from '../support/documented.ts';
 import { isObject, show, type JsonObject } from '../support/json.ts';
 import { findLegacyVersion } from '../support/versions.ts';
-import { sideBySideProperty } from '../support/side-by-side.ts';
+import { ownName, sideBySideProperty } from '../support/side-by-side.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
 import { FIXTURE_NEEDS, legacyNamesOf, listedByName, listFunctions, setFunctions, walkEach, type Page } from './client.ts';
 
 /**
  * A property whose cases each set functions and hand them, with the listing, to `check`:
- * the functions of several cases (different names) are set side by side and one page of
- * the listing is read for them all (sideBySideProperty).
+ * the functions of several cases (names made their own) are set side by side and one page
+ * of the listing is read for them all (sideBySideProperty).
  */
 function eachCaseListed<F extends { metadata: { name: string } }>(
   t: Check,
@@ -27,7 +27,12 @@ function eachCaseListed<F extends { metadata: { name: string } }>(
   shared = false,
 ): Promise<void> {
   // One page of the listing must show them all.
-  return sideBySideProperty(t, cases, { state: 'functions', itemsOf: (functions) => functions, maxItems: FUNCTIONS_MAX_LIMIT - 1, shared }, async (group) => {
+  const own = (functions: F[], index: number) => {
+    const renamed = functions.map((fn) => ({ ...fn, metadata: { ...fn.metadata, name: ownName(fn.metadata.name, index) } }));
+    // Two long names cut to one: the case keeps its names.
+    return new Set(renamed.map((fn) => fn.metadata.name)).size === functions.length ? renamed : functions;
+  };
+  return sideBySideProperty(t, cases, { state: 'functions', itemsOf: (functions) => functions, maxItems: FUNCTIONS_MAX_LIMIT - 1, shared, own }, async (group) => {
     const listed = await listedByName(t, `the listing of ${group.flat().length} functions`);
     for (const functions of group) check(functions, listed);
   });

@@ -1,7 +1,7 @@
 // The shape rules of sections 2.1 to 2.5, 3 and 6, applied to one resource as the
 // target returned it. Each function lists what is wrong, in the specification's words.
 import type { FixtureSet, Json } from '../../generators/resources-fixtures.ts';
-import { DEPLOYMENT_STATUSES, RUN_STATES } from '../../spec/facts.ts';
+import { DEPLOYMENT_STATUSES, NAME_MAX_LENGTH, RUN_STATES } from '../../spec/facts.ts';
 import { differences } from '../support/compare.ts';
 import { isObject, show } from '../support/json.ts';
 import type { Profile } from '../../spec/profile.ts';
@@ -36,7 +36,7 @@ export function metadataProblems(kind: Kind, returned: Json, given?: Json): stri
   const problems: string[] = [];
   if (typeof m.name !== 'string') problems.push(`metadata.name is ${show(m.name)}, not a string`);
   // A custom domain is named by its domain (section 2.5), so the name rule of 2.1 is not its own.
-  else if (kind !== 'customdomains' && !(/^[a-z0-9-]+$/.test(m.name) && m.name.length <= 49))
+  else if (kind !== 'customdomains' && !(/^[a-z0-9-]+$/.test(m.name) && m.name.length <= NAME_MAX_LENGTH))
     problems.push(`metadata.name ${show(m.name)} is not lowercase alphanumeric and hyphens of at most 49 characters`);
   if (m.displayName !== undefined && !(typeof m.displayName === 'string' && characters(m.displayName) <= 63))
     problems.push(`metadata.displayName ${show(m.displayName)} is not a string of at most 63 characters`);

@@ -6,6 +6,7 @@ import type fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { listParams, type StateName } from '../../harness/control.ts';
 import { nameOf } from './json.ts';
+import { NAME_MAX_LENGTH } from '../../spec/facts.ts';
 
 export interface Apart<T> {
   clash: (a: T, b: T) => boolean;
@@ -27,6 +28,17 @@ export function sideBySide<T>(inputs: readonly T[], { clash, size = () => 1, max
   return groups.map((g) => g.inputs);
 }
 
+/**
+ * A `metadata.name` (section 2.1) made its own for the input at `index` of those set side
+ * by side: generated names are short and often repeat from one input to the next. The
+ * first input keeps its names, so an input checked alone is checked as generated.
+ */
+export function ownName(name: string, index: number): string {
+  if (index === 0) return name;
+  const suffix = `-${index.toString(36)}`;
+  return `${name.slice(0, NAME_MAX_LENGTH - suffix.length)}${suffix}`;
+}
+
 /** Whether two lists of names share one. */
 export const shareAny = (a: readonly string[], b: readonly string[]): boolean => a.some((name) => b.includes(name));
 
@@ -39,16 +51,26 @@ const nameKeys = (item: unknown): string[] => [String(nameOf(item))];
  * side by side, one state for the group, and `check` reads the group at once (it must
  * hold of every merged group as of a single case), and holds `maxItems` at most (what one
  * answer shows). The cases with no items stand apart from the others: the empty state is
- * a case of its own. Rules that draw the same cases (`shared`, the rules declaring one
+ * a case of its own. With `own`, each input's keys are first made its own. Rules that draw the same cases (`shared`, the rules declaring one
  * `shares`) set each group once and read it side by side (Check.shareState).
  */
 export function sideBySideProperty<T, I = unknown>(
   t: Check,
   arb: fc.Arbitrary<T>,
-  fixtures: { state: StateName; itemsOf: (input: T) => readonly I[]; keysOf?: (item: I) => string[]; maxItems?: number; shared?: boolean },
+  fixtures: {
+    state: StateName;
+    itemsOf: (input: T) => readonly I[];
+    keysOf?: (item: I) => string[];
+    maxItems?: number;
+    shared?: boolean;
+    /** The input at `index` with its items' keys made its own (ownName): fewer inputs clash. The first input must stay as it is. */
+    own?: (input: T, index: number) => T;
+  },
   check: (group: readonly T[]) => Promise<void>,
 ): Promise<void> {
-  const checkAll = async (inputs: readonly T[]) => {
+  const checkAll = async (generated: readonly T[]) => {
+    const { own } = fixtures;
+    const inputs = own ? generated.map(own) : generated;
     // Worked out once per input: the clash test meets every pair.
     const keys = new Map(inputs.map((input) => [input, fixtures.itemsOf(input).flatMap(fixtures.keysOf ?? nameKeys)]));
     const names = (input: T) => keys.get(input)!;
