@@ -13,7 +13,7 @@ import { customDomainArb, egressIpArb, functionArb, sandboxArb, uniqueByName, us
 import type { ApiName } from '../spec/openapi.ts';
 import type { ProcessFixture } from '../generators/sandbox-address-inputs.ts';
 import { findLegacyVersion, PAGED_VERSION, versionHeaders } from './support/versions.ts';
-import { processKeys, sideBySideProperty } from './support/side-by-side.ts';
+import { ownNames, processKeys, sideBySideProperty } from './support/side-by-side.ts';
 import { FUNCTIONS_DEFAULT_LIMIT } from '../spec/facts.ts';
 
 function assertConforms(t: Check, api: ApiName, operationId: string, res: HttpResponse): void {
@@ -23,10 +23,19 @@ function assertConforms(t: Check, api: ApiName, operationId: string, res: HttpRe
   t.assert(errors.length === 0, `the ${operationId} answer does not match the OpenAPI document: ${errors.slice(0, 5).join('; ')}`, res.exchange);
 }
 
-/** Generated fixtures when the target takes them (those of several cases side by side); otherwise one check of the data it has. */
-async function overFixtures<T>(t: Check, state: StateName, arb: fc.Arbitrary<T[]>, check: (items: T[] | undefined) => Promise<void>, maxItems?: number): Promise<void> {
+/**
+ * Generated fixtures when the target takes them (those of several cases side by side, with
+ * `own` their keys made their own first); otherwise one check of the data it has.
+ */
+async function overFixtures<T>(
+  t: Check,
+  state: StateName,
+  arb: fc.Arbitrary<T[]>,
+  check: (items: T[] | undefined) => Promise<void>,
+  { maxItems, own }: { maxItems?: number; own?: (items: T[], index: number) => T[] } = {},
+): Promise<void> {
   if (!t.config.controlUrl || t.config.readOnly) return check(undefined);
-  await sideBySideProperty(t, arb, { state, itemsOf: (items) => items, maxItems }, (group) => check(group.flat()));
+  await sideBySideProperty(t, arb, { state, itemsOf: (items) => items, maxItems, own }, (group) => check(group.flat()));
 }
 
 /** Without fixtures, an empty listing shows no item's shape: a skip that says so, not a pass. */
@@ -39,17 +48,24 @@ const functions = rule('schema.functions', {}, async (t: Check) => {
   const admin = t.config.credentials.admin;
   // The legacy shape is checked in an older version the target accepts, when it accepts one (section 9 names none).
   const older = await findLegacyVersion(t);
-  await overFixtures(t, 'functions', uniqueByName(functionArb, { maxLength: 4 }), async (items) => {
-    const paged = await t.api('/functions', { token: admin, headers: versionHeaders(t, PAGED_VERSION) });
-    assertConforms(t, 'controlPlane', 'listFunctions', paged);
-    t.assert(!Array.isArray(paged.json), `from version ${PAGED_VERSION} the listing is {data, meta}, got a bare array`);
-    skipWhenEmpty(t, items, (paged.json as { data?: unknown }).data, 'functions');
-    if (!('date' in older)) return;
-    const legacy = await t.api('/functions', { token: admin, headers: versionHeaders(t, older.date) });
-    assertConforms(t, 'controlPlane', 'listFunctions', legacy);
-    t.assert(Array.isArray(legacy.json), `before version ${PAGED_VERSION} the listing is a bare array, got an object`);
+  await overFixtures(
+    t,
+    'functions',
+    uniqueByName(functionArb, { maxLength: 4 }),
+    async (items) => {
+      // The paged and the legacy listing at once.
+      const read = (version: string) => () => t.api('/functions', { token: admin, headers: versionHeaders(t, version) });
+      const [paged, legacy] = await t.atOnce('date' in older ? [read(PAGED_VERSION), read(older.date)] : [read(PAGED_VERSION)]);
+      assertConforms(t, 'controlPlane', 'listFunctions', paged!);
+      t.assert(!Array.isArray(paged!.json), `from version ${PAGED_VERSION} the listing is {data, meta}, got a bare array`);
+      skipWhenEmpty(t, items, (paged!.json as { data?: unknown }).data, 'functions');
+      if (!legacy) return;
+      assertConforms(t, 'controlPlane', 'listFunctions', legacy);
+      t.assert(Array.isArray(legacy.json), `before version ${PAGED_VERSION} the listing is a bare array, got an object`);
+    },
     // The paged listing asks for no limit: the functions of one group fit its default page.
-  }, FUNCTIONS_DEFAULT_LIMIT);
+    { maxItems: FUNCTIONS_DEFAULT_LIMIT, own: ownNames },
+  );
 });
 
 const sandbox = rule('schema.sandbox', { needs: ['sandboxName'] }, async (t: Check) => {

@@ -11,7 +11,7 @@ import { differences } from '../support/compare.ts';
 import { expectNoProblems } from '../support/documented.ts';
 import { isObject, show, type JsonObject } from '../support/json.ts';
 import { findLegacyVersion } from '../support/versions.ts';
-import { ownName, sideBySideProperty } from '../support/side-by-side.ts';
+import { ownNames, sideBySideProperty } from '../support/side-by-side.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
 import { FIXTURE_NEEDS, legacyNamesOf, listedByName, listFunctions, setFunctions, walkEach, type Page } from './client.ts';
 
@@ -27,12 +27,7 @@ function eachCaseListed<F extends { metadata: { name: string } }>(
   shared = false,
 ): Promise<void> {
   // One page of the listing must show them all.
-  const own = (functions: F[], index: number) => {
-    const renamed = functions.map((fn) => ({ ...fn, metadata: { ...fn.metadata, name: ownName(fn.metadata.name, index) } }));
-    // Two long names cut to one: the case keeps its names.
-    return new Set(renamed.map((fn) => fn.metadata.name)).size === functions.length ? renamed : functions;
-  };
-  return sideBySideProperty(t, cases, { state: 'functions', itemsOf: (functions) => functions, maxItems: FUNCTIONS_MAX_LIMIT - 1, shared, own }, async (group) => {
+  return sideBySideProperty(t, cases, { state: 'functions', itemsOf: (functions) => functions, maxItems: FUNCTIONS_MAX_LIMIT - 1, shared, own: ownNames }, async (group) => {
     const listed = await listedByName(t, `the listing of ${group.flat().length} functions`);
     for (const functions of group) check(functions, listed);
   });

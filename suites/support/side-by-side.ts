@@ -33,10 +33,16 @@ export function sideBySide<T>(inputs: readonly T[], { clash, size = () => 1, max
  * by side: generated names are short and often repeat from one input to the next. The
  * first input keeps its names, so an input checked alone is checked as generated.
  */
-export function ownName(name: string, index: number): string {
+function ownName(name: string, index: number): string {
   if (index === 0) return name;
   const suffix = `-${index.toString(36)}`;
   return `${name.slice(0, NAME_MAX_LENGTH - suffix.length)}${suffix}`;
+}
+
+/** The items of the input at `index` with their names made their own (ownName); as they were when two long names would be cut to one. */
+export function ownNames<R extends { metadata: { name: string } }>(items: readonly R[], index: number): R[] {
+  const renamed = items.map((item) => ({ ...item, metadata: { ...item.metadata, name: ownName(item.metadata.name, index) } }));
+  return new Set(renamed.map((item) => item.metadata.name)).size === items.length ? renamed : [...items];
 }
 
 /** Whether two lists of names share one. */
