@@ -134,8 +134,11 @@ export const listingRoundArb: fc.Arbitrary<FunctionFixture[]> = fixtureSetOfSize
   {},
 );
 
-/** Pages of a walk: at most this many full ones and a part of one more, so that walks stay short. */
-const WALK_FULL_PAGES = 6;
+/**
+ * Pages of a walk: at most this many full ones and a part of one more, so that walks stay
+ * short: each page is a round trip while the round holds the functions group (issue 15).
+ */
+const WALK_FULL_PAGES = 4;
 /** The largest limit a walk is drawn with. */
 const WALK_MAX_LIMIT = 40;
 
@@ -143,7 +146,7 @@ const WALK_MAX_LIMIT = 40;
 export const walkChoiceArb = fc.record({ divides: fc.boolean(), pick: fc.nat() });
 
 /**
- * A limit that walks `size` functions in at most 7 pages: one that divides the size when
+ * A limit that walks `size` functions in at most 5 pages: one that divides the size when
  * there is one and the choice asks (the last page is then full, where "hasMore = the page
  * is full" goes wrong), else any.
  */
