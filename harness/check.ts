@@ -52,9 +52,9 @@ export class Check {
     });
     this.locks = new FixtureLocks(config.shared, waits);
     this.control = new ControlClient(config, {
-      enter: (state) => {
-        noteTargetChange(`the provider state "${state}" is set`, 'state');
-        return this.locks.enter(state);
+      enterEach: (states) => {
+        for (const state of states) noteTargetChange(`the provider state "${state}" is set`, 'state');
+        return this.locks.enterEach(states);
       },
       post: (state, params) => this.send(config.controlUrl ?? '', '', { method: 'POST', token: config.credentials.admin, body: { state, params } }),
       atOnce: (tasks) => this.atOnce(tasks),

@@ -35,8 +35,8 @@ const UNSUPPORTED = new Set([400, 404, 501]);
 
 /** How a check sets provider states (harness/check.ts). */
 export interface StatePosting {
-  /** Waits until the check may set `state`: the lock of its fixture group. */
-  enter(state: StateName): Promise<void>;
+  /** Waits until the check may set each of `states`: the locks of their fixture groups, taken together. */
+  enterEach(states: readonly StateName[]): Promise<void>;
   post(state: StateName, params: object): Promise<HttpResponse>;
   /** Sends at once; the evidence after them does not depend on which answer came first. */
   atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]>;
@@ -54,16 +54,16 @@ export class ControlClient {
   }
 
   /**
-   * Puts the target into states of different fixture groups: each group's lock taken in
-   * turn, in the groups' one order (harness/coordination.ts), then every state sent at
-   * once, each a round trip that waits on no other.
+   * Puts the target into states of different fixture groups: their locks taken together
+   * (FixtureLocks.enterEach), then every state sent at once, each a round trip that waits
+   * on no other.
    */
   async setEach(given: ReadonlyArray<readonly [StateName, object]>): Promise<void> {
     const unmet = unmetNeed(['control'], this.config);
     if (unmet) throw new Skip(unmet);
     if (this.config.readOnly) throw new Skip('--read-only: this check sets a provider state on the target');
     const states = inGroupOrder(given);
-    for (const [state] of states) await this.posting.enter(state);
+    await this.posting.enterEach(states.map(([state]) => state));
     const answers = await this.posting.atOnce(states.map(([state, params]) => () => this.posting.post(state, params)));
     answers.forEach((res, i) => {
       const state = states[i]![0];

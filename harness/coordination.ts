@@ -18,9 +18,10 @@ import type { StateKey, StateName } from './control.ts';
 export type FixtureGroup = 'functions' | 'sandboxes' | 'egressips' | 'customdomains' | 'usage' | 'processes';
 /**
  * The one order in which a check may take several groups: checks that take them in one
- * order never wait on each other in a cycle. A check holds what it took while it waits
- * for the next, so the group most checks queue for (functions) comes after the other
- * kinds of resource that the shape rules take with it.
+ * order never wait on each other in a cycle. One that takes them one after the other
+ * (enter) holds what it took while it waits for the next, so the group most checks
+ * queue for, functions, comes after the other kinds of resource; setEach takes its
+ * groups together (enterEach) and holds none while it waits.
  */
 const GROUP_ORDER: readonly FixtureGroup[] = ['sandboxes', 'egressips', 'customdomains', 'functions', 'usage', 'processes'];
 
@@ -136,6 +137,55 @@ export class FixtureLocks {
       // What it sets replaces the state a sharer would find.
       this.storeKey(slotOf(wanted, INSTALLED_KEY), UNKNOWN);
     });
+  }
+
+  /**
+   * Waits until this check may set each of `states`, alone, and takes their groups
+   * together, in the one order: it never holds one while it waits for another, so a busy
+   * group keeps none of the others from the checks that want only them. A check that
+   * already holds a group takes them one by one (enter).
+   */
+  async enterEach(states: readonly StateName[]): Promise<void> {
+    const wanted = [...new Set(states.map((state) => groupOfState[state]))];
+    if (wanted.length < 2 || this.held !== 'nothing' || wanted.includes('every')) {
+      for (const state of states) await this.enter(state);
+      return;
+    }
+    const groups = GROUP_ORDER.filter((group) => wanted.includes(group));
+    for (;;) {
+      const busy = groups.find((group) => Atomics.load(this.slots, slotOf(group, HOLDERS)) !== 0);
+      if (busy) {
+        await this.waitWhileNot(slotOf(busy, HOLDERS), 0);
+        continue;
+      }
+      if (await this.takeFree(groups)) break;
+    }
+    await this.resume();
+    if (this.closed) this.giveBack();
+  }
+
+  /** Takes every one of `groups` if each is free; else, one taken meanwhile by another check, none. */
+  private async takeFree(groups: readonly FixtureGroup[]): Promise<boolean> {
+    await this.takeShare();
+    const taken: FixtureGroup[] = [];
+    for (const group of groups) {
+      if (Atomics.compareExchange(this.slots, slotOf(group, HOLDERS), 0, ALONE) !== 0) {
+        for (const back of taken) {
+          Atomics.store(this.slots, slotOf(back, HOLDERS), 0);
+          Atomics.notify(this.slots, slotOf(back, HOLDERS));
+        }
+        this.leaveRun();
+        return false;
+      }
+      taken.push(group);
+    }
+    for (const group of taken) {
+      // What it sets replaces the state a sharer would find.
+      this.storeKey(slotOf(group, INSTALLED_KEY), UNKNOWN);
+      this.groups.push({ group });
+    }
+    this.held = 'group';
+    return true;
   }
 
   /**

@@ -151,6 +151,24 @@ describe('the fixture locks (harness/coordination.ts)', () => {
     second.release();
   });
 
+  test('a check that sets several groups takes them together: while one is busy it holds none of the others', async () => {
+    const shared = createShared();
+    const first = new FixtureLocks(shared);
+    const several = new FixtureLocks(shared);
+    const other = new FixtureLocks(shared);
+    await first.enter('functions');
+    const waiting = several.enterEach(['sandboxes', 'functions']);
+    expect(await settled(waiting)).toBe(false);
+    expect(await settled(other.enter('sandboxes'))).toBe(true);
+    other.release();
+    first.release();
+    expect(await settled(waiting)).toBe(true);
+    expect(await settled(other.enter('sandboxes'))).toBe(false);
+    several.release();
+    expect(await settled(other.enter('sandboxes'))).toBe(true);
+    other.release();
+  });
+
   test('checks of different kinds of resource do not wait on each other', async () => {
     const shared = createShared();
     const sandboxes = new FixtureLocks(shared);
