@@ -5,7 +5,7 @@ import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { fetchPage, FIXTURE_NEEDS, listFunctions, sharedFixtureSet, SHARED_SETS, type ListQuery, type ListOptions } from './client.ts';
 import { normaliseQuery, sharedNamePiece } from './oracle.ts';
-import { cursorAgesArb, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
+import { cursorAgesArb, onOneTimeline, withClockMoved, type CursorAges } from '../support/cursor-lifetime.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { FUNCTION_SORTS } from '../../spec/facts.ts';
 
@@ -72,10 +72,8 @@ const cursorNeverIssuedRejected = rule('functions.cursor.never-issued-rejected',
   });
 });
 
-const cursorExpiresAfter24h = rule('functions.cursor.expires-after-24h', { ...sharesCursorSet, resetsTarget: true }, async (t: Check) => {
-  // `reset` puts the target's clock back, before and after, for the checks that follow.
-  await t.control.set('reset');
-  try {
+const cursorExpiresAfter24h = rule('functions.cursor.expires-after-24h', { ...sharesCursorSet, resetsTarget: true }, (t: Check) =>
+  withClockMoved(t, async () => {
     await pagedFixtures(t);
     // One cursor per case: used once just under 24 hours after it was issued, then again after more than 24 hours.
     const use = async ({ withinSeconds, beyondSeconds }: CursorAges, cursor: string, age: keyof CursorAges) => {
@@ -84,9 +82,7 @@ const cursorExpiresAfter24h = rule('functions.cursor.expires-after-24h', { ...sh
     };
     const onTimeline = (cases: readonly CursorAges[]) => onOneTimeline(t, cases, () => issuedCursor(t, { limit: 1 }), use);
     await t.property(cursorAgesArb, (ages) => onTimeline([ages]), { together: onTimeline });
-  } finally {
-    await t.control.set('reset');
-  }
-});
+  }),
+);
 
 export const checks = [cursorBoundToSort, cursorBoundToQ, cursorBoundToWorkspace, cursorNeverIssuedRejected, cursorExpiresAfter24h];

@@ -22,7 +22,7 @@ import { describe, expectPage, getMetrics, setUsage, shareUsage, walkEachPage, w
 import { entryKey, expectedMetrics, fixtureDimensions, groupLabel, type Dimension, type ExpectedGroup } from './oracle.ts';
 import { everyCaseEvents, insertAt, queryArb, requestOf, scaleResources, type MetricsCase } from './scenario.ts';
 import { overRounds } from '../support/rounds.ts';
-import { cursorAgesArb, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
+import { cursorAgesArb, onOneTimeline, withClockMoved, type CursorAges } from '../support/cursor-lifetime.ts';
 import { pageMetaProblems } from '../support/paging.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { METRICS_MAX_LIMIT } from '../../spec/facts.ts';
@@ -263,12 +263,7 @@ const cursorLifetime = rule('metrics.cursor.lifetime', { ...withFixtures, resets
     await setUsage(t, everyCaseEvents(cases.map((c) => c.fixture.events)));
     await onOneTimeline(t, cases, async (c) => (await firstCursor(t, c.fixture.resolved, c.fixture.events.length)).cursor, use);
   };
-  await t.control.set('reset');
-  try {
-    await t.property(input, (c) => onTimeline([c]), { together: onTimeline });
-  } finally {
-    await t.control.set('reset');
-  }
+  await withClockMoved(t, () => t.property(input, (c) => onTimeline([c]), { together: onTimeline }));
 });
 
 export const checks = [limitDefault, limitClamped, paginationComplete, paginationLastPage, cursorBoundToQuery, cursorLifetime];

@@ -51,3 +51,18 @@ export async function onOneTimeline<C extends CursorAges>(
     await t.atOnce(uses.filter((u) => u.at === at).map((u) => u.run));
   }
 }
+
+/**
+ * Runs `body` holding every fixture group, as it moves the target's clock, then puts the
+ * clock back for the checks that follow (`reset`, which also clears every fixture). No
+ * reset is needed before: a cursor's age counts from when it was issued, whatever the
+ * clock's offset then.
+ */
+export async function withClockMoved(t: Check, body: () => Promise<void>): Promise<void> {
+  await t.locks.enter('clock');
+  try {
+    await body();
+  } finally {
+    await t.control.set('reset');
+  }
+}
