@@ -33,7 +33,7 @@ export async function settle(concurrent: boolean, run: () => Promise<unknown>, o
 /** A defect of the check, not of the target: a case changed the target while others of its property were in flight. */
 export class TargetChangedBesideOthers extends Error {
   constructor(what: string) {
-    super(`${what} in a case that runs beside others: a property whose cases change the target must do so from its first case`);
+    super(`${what} in a case that runs beside others: a property whose cases change the target must do so from its first case, and its check may set no fixtures before it`);
     this.name = 'TargetChangedBesideOthers';
   }
 }

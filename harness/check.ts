@@ -152,6 +152,8 @@ export class Check {
       seed: options.shared ? this.sharedSeed() : this.seed,
       runs: options.runs ?? this.config.runs,
       concurrency: this.config.concurrency,
+      // Fixtures set before the property (a shared set, its own set): its cases read them. Cases set side by side (`together`) set their own.
+      casesOnlyRead: options.together === undefined && this.locks.holdsGroup,
       halted: () => this.halted !== undefined,
       lastExchange: () => this.lastOfCheck,
     }, options.together);

@@ -244,6 +244,11 @@ export class FixtureLocks {
     return installed;
   }
 
+  /** Whether the check holds a fixture group (alone or shared), not every group. */
+  get holdsGroup(): boolean {
+    return this.held === 'group';
+  }
+
   release(): void {
     if (this.held === 'every') {
       // A reset or a moved clock: the states the groups held are not known any more.

@@ -5,7 +5,9 @@
 // at once where they can: the inputs fast-check would generate for the seed are taken
 // first, and every case runs, up to `concurrency` at a time, unless the first case
 // changed the target (a provider state, a write), when they run one after the other as
-// fast-check would run them. Only when a case failed does fast-check itself take over,
+// fast-check would run them. When the check already holds its fixtures as the property
+// starts, the first case runs beside the others too: its cases only read (one that
+// changed the target would fail the check as a defect of it). Only when a case failed does fast-check itself take over,
 // from that case (its `path`), and shrink it: the counterexample, the path and the
 // evidence are those of a run one case at a time. None of them, nor the number of
 // requests sent, depends on the concurrency or on the order the answers arrive in.
@@ -32,6 +34,8 @@ export interface PropertySettings {
   runs: number;
   /** Cases run at once at most. */
   concurrency: number;
+  /** The cases only read: their check holds its fixtures already, so even the first runs beside the others. */
+  casesOnlyRead: boolean;
   /** true once the target stopped answering: no later request can tell more. */
   halted: () => boolean;
   /** The last exchange sent, for a failure that names none. */
@@ -49,13 +53,13 @@ async function firstPass<T>(inputs: readonly T[], predicate: (input: T) => Promi
     if (error !== undefined) errors.set(index, { error, exchange: scope.lastExchange });
     return scope.changedTarget;
   };
-  const oneAtATime = inputs.length > 0 && (await runOne(0, false));
+  const oneAtATime = inputs.length > 0 && !settings.casesOnlyRead && (await runOne(0, false));
   if (oneAtATime) {
     // As fast-check runs them: one after the other, up to the first failure.
     for (let i = 1; i < inputs.length && errors.size === 0; i++) await runOne(i, false);
   } else {
     // Every case, whatever fails, so that the requests sent do not depend on timing.
-    let next = 1;
+    let next = settings.casesOnlyRead ? 0 : 1;
     const lane = async () => {
       for (let i = next++; i < inputs.length && !settings.halted(); i = next++) await runOne(i, true);
     };
