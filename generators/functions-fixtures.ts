@@ -4,7 +4,7 @@
 // and capitals, labels, and createdAt values drawn from a small pool so ties occur.
 import fc from 'fast-check';
 import { stringMatching } from './string-matching.ts';
-import { FUNCTION_SORTS, SEARCH_FIELDS, type SearchField } from '../spec/facts.ts';
+import { FUNCTION_SORTS, NAME_MAX_LENGTH, SEARCH_FIELDS, type SearchField } from '../spec/facts.ts';
 
 export interface FunctionFixture {
   metadata: {
@@ -26,7 +26,6 @@ export interface FixtureSetOptions {
   longLabelValues?: boolean;
 }
 
-const NAME_MAX = 49;
 /** A label value at least this long lets a query of more than 200 characters be a substring of it. */
 const LONG_LABEL_MIN = 260;
 
@@ -64,13 +63,16 @@ function itemPartsArb(longLabelValues: boolean): fc.Arbitrary<ItemParts> {
   });
 }
 
-/** Makes the names unique: a repeated name gets a base-36 suffix, staying within 49 characters. */
+/** `name` with the base-36 suffix `-n`, cut to stay within the 49 characters of section 2.1. */
+export function suffixedName(name: string, n: number): string {
+  const suffix = `-${n.toString(36)}`;
+  return `${name.slice(0, NAME_MAX_LENGTH - suffix.length).replace(/-+$/, '')}${suffix}`;
+}
+
+/** Makes the names unique: a repeated name gets a base-36 suffix. */
 function uniqueName(name: string, index: number, taken: Set<string>): string {
   let candidate = name;
-  for (let n = index; taken.has(candidate); n++) {
-    const suffix = `-${n.toString(36)}`;
-    candidate = `${name.slice(0, NAME_MAX - suffix.length).replace(/-+$/, '')}${suffix}`;
-  }
+  for (let n = index; taken.has(candidate); n++) candidate = suffixedName(name, n);
   return candidate;
 }
 
@@ -141,8 +143,9 @@ export const listingRoundArb: fc.Arbitrary<FunctionFixture[]> = fixtureSetOfSize
  * short: each page is a round trip while the round holds the functions group (issue 15).
  */
 const WALK_FULL_PAGES = 4;
-/** The largest limit a walk is drawn with. */
+/** The largest limit a walk is drawn with; a set too large for it draws from ten limits from the least that fits the pages. */
 const WALK_MAX_LIMIT = 40;
+const WALK_LIMIT_CHOICES = 10;
 
 /** How a walk picks its limit from the size of its set (walkLimit), drawn apart from the set so that each shrinks on its own. */
 export const walkChoiceArb = fc.record({ divides: fc.boolean(), pick: fc.nat() });
@@ -154,7 +157,7 @@ export const walkChoiceArb = fc.record({ divides: fc.boolean(), pick: fc.nat() }
  */
 export function walkLimit(size: number, { divides, pick }: { divides: boolean; pick: number }): number {
   const min = Math.max(1, Math.ceil(size / (WALK_FULL_PAGES + 1)));
-  const limits = Array.from({ length: Math.max(min, WALK_MAX_LIMIT) - min + 1 }, (_, i) => min + i);
+  const limits = Array.from({ length: Math.max(min + WALK_LIMIT_CHOICES - 1, WALK_MAX_LIMIT) - min + 1 }, (_, i) => min + i);
   const divisors = limits.filter((limit) => size % limit === 0);
   const from = divides && divisors.length > 0 ? divisors : limits;
   return from[pick % from.length]!;

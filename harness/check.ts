@@ -166,8 +166,8 @@ export class Check {
   }
 
   /**
-   * Reads sent at once (a case's several listings, say); the first failure in the tasks'
-   * order is thrown. With `writes` (what they change, for a message), writes that each
+   * Reads sent at once (a case's several listings, say; or provider states whose groups
+   * the check holds, ControlClient.setEach); the first failure in the tasks' order is thrown. With `writes` (what they change, for a message), writes that each
    * change a resource of its own that no other task reads, sent at once too.
    */
   async atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>, writes?: string): Promise<T[]> {

@@ -25,13 +25,17 @@ export type FixtureGroup = 'functions' | 'sandboxes' | 'egressips' | 'customdoma
  */
 const GROUP_ORDER: readonly FixtureGroup[] = ['sandboxes', 'egressips', 'customdomains', 'functions', 'usage', 'processes'];
 
-/** Provider states in the order their groups must be taken; `reset` and `clock` first. */
+/**
+ * Provider states of different groups, sent at once (ControlClient.setEach), in the order
+ * their groups must be taken. A state of the whole target (`reset`, `clock`) goes alone,
+ * as does a group's: one sent beside another would undo it or not, by which came first.
+ */
 export function inGroupOrder<T extends readonly [StateName, ...unknown[]]>(states: readonly T[]): T[] {
-  const rank = ([state]: T) => {
-    const group = groupOfState[state];
-    return group === 'every' ? -1 : GROUP_ORDER.indexOf(group);
-  };
-  return [...states].sort((a, b) => rank(a) - rank(b));
+  const groups = states.map(([state]) => groupOfState[state]);
+  if (states.length > 1 && (groups.includes('every') || new Set(groups).size < groups.length))
+    throw new Error(`states sent at once must be of different fixture groups, none of the whole target: ${states.map(([state]) => state).join(', ')}`);
+  const rank = (group: FixtureGroup | 'every') => (group === 'every' ? -1 : GROUP_ORDER.indexOf(group));
+  return [...states].sort((a, b) => rank(groupOfState[a[0]]) - rank(groupOfState[b[0]]));
 }
 
 const SLOT = { requests: 0, readers: 1, writersWaiting: 2 } as const;

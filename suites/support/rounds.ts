@@ -7,9 +7,10 @@ import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 
 /**
- * Queries of one rule over one round. --runs N makes ⌈N / 2⌉ rounds: about N queries of
- * each rule as before, over half as many fixture sets (issue 15: behind 20 ms round trips
- * the rounds were most of the run).
+ * Queries of one rule over one round. --runs N makes ⌈N / 2⌉ rounds: up to about N queries
+ * of each rule as before (fewer where it draws one query twice: a rule with one possible
+ * query asks it once a round), over half as many fixture sets (issue 15: behind 20 ms
+ * round trips the rounds were most of the run).
  */
 export const QUERIES_PER_ROUND = 2;
 

@@ -6,7 +6,7 @@ import type fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { listParams, type StateName } from '../../harness/control.ts';
 import { nameOf } from './json.ts';
-import { NAME_MAX_LENGTH } from '../../spec/facts.ts';
+import { suffixedName } from '../../generators/functions-fixtures.ts';
 
 export interface Apart<T> {
   clash: (a: T, b: T) => boolean;
@@ -33,11 +33,7 @@ export function sideBySide<T>(inputs: readonly T[], { clash, size = () => 1, max
  * by side: generated names are short and often repeat from one input to the next. The
  * first input keeps its names, so an input checked alone is checked as generated.
  */
-function ownName(name: string, index: number): string {
-  if (index === 0) return name;
-  const suffix = `-${index.toString(36)}`;
-  return `${name.slice(0, NAME_MAX_LENGTH - suffix.length)}${suffix}`;
-}
+const ownName = (name: string, index: number): string => (index === 0 ? name : suffixedName(name, index));
 
 /** The items of the input at `index` with their names made their own (ownName); as they were when two long names would be cut to one. */
 export function ownNames<R extends { metadata: { name: string } }>(items: readonly R[], index: number): R[] {
