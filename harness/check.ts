@@ -19,7 +19,7 @@ export class Check {
   readonly config: SuiteConfig;
   readonly seed: number;
   readonly control: ControlClient;
-  /** Held from the first provider state the check sets until it ends. */
+  /** Held from the first provider state the check sets until it ends, or moves to another state of a group. */
   readonly locks: FixtureLocks;
   private readonly http: HttpClient;
   requests = 0;
@@ -81,7 +81,7 @@ export class Check {
    */
   async shareState(state: StateName, params: object): Promise<void> {
     noteTargetChange(`the provider state "${state}" is set`, 'state');
-    const sent = await this.locks.share(state, stateKey(state, params), () => this.control.set(state, params));
+    const sent = await this.locks.share(state, stateKey(state, params), () => this.control.setHeld(state, params));
     if (!sent) this.requests += 1;
   }
 
@@ -167,8 +167,9 @@ export class Check {
 
   /**
    * Reads sent at once (a case's several listings, say; or provider states whose groups
-   * the check holds, ControlClient.setEach); the first failure in the tasks' order is thrown. With `writes` (what they change, for a message), writes that each
-   * change a resource of its own that no other task reads, sent at once too.
+   * the check holds, ControlClient.setEach); the first failure in the tasks' order is
+   * thrown. With `writes` (what they change, for a message), writes that each change a
+   * resource of its own that no other task reads, sent at once too.
    */
   async atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>, writes?: string): Promise<T[]> {
     const { values, lastExchange } = await atOnce(tasks, writes);

@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto';
 import type { SuiteConfig } from './config.ts';
 import type { HttpResponse } from './http.ts';
-import { inGroupOrder } from './coordination.ts';
 import { unmetNeed } from './needs.ts';
 import { Skip, Violation } from './violation.ts';
 
@@ -34,13 +33,15 @@ export function stateKey(state: StateName, params: object): StateKey {
 const UNSUPPORTED = new Set([400, 404, 501]);
 
 /** How a check sets provider states (harness/check.ts). */
-export interface StatePosting {
+interface StatePosting {
   /** Waits until the check may set each of `states`: the locks of their fixture groups, taken together. */
   enterEach(states: readonly StateName[]): Promise<void>;
   post(state: StateName, params: object): Promise<HttpResponse>;
   /** Sends at once; the evidence after them does not depend on which answer came first. */
   atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]>;
 }
+
+type StateAndParams = readonly [StateName, object];
 
 export class ControlClient {
   constructor(
@@ -58,12 +59,25 @@ export class ControlClient {
    * (FixtureLocks.enterEach), then every state sent at once, each a round trip that waits
    * on no other.
    */
-  async setEach(given: ReadonlyArray<readonly [StateName, object]>): Promise<void> {
+  async setEach(states: readonly StateAndParams[]): Promise<void> {
+    this.mayPost();
+    await this.posting.enterEach(states.map(([state]) => state));
+    await this.post(states);
+  }
+
+  /** Puts the target into a state whose group the check holds already (a shared state it installs, FixtureLocks.share). */
+  async setHeld(state: StateName, params: object): Promise<void> {
+    this.mayPost();
+    await this.post([[state, params]]);
+  }
+
+  private mayPost(): void {
     const unmet = unmetNeed(['control'], this.config);
     if (unmet) throw new Skip(unmet);
     if (this.config.readOnly) throw new Skip('--read-only: this check sets a provider state on the target');
-    const states = inGroupOrder(given);
-    await this.posting.enterEach(states.map(([state]) => state));
+  }
+
+  private async post(states: readonly StateAndParams[]): Promise<void> {
     const answers = await this.posting.atOnce(states.map(([state, params]) => () => this.posting.post(state, params)));
     answers.forEach((res, i) => {
       const state = states[i]![0];

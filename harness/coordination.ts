@@ -1,8 +1,8 @@
 // What concurrent checks share across vitest's worker threads: one SharedArrayBuffer,
 // handed to the suites through `provide` (which keeps it shared), holding the run's
 // request count and the fixture locks. A check that sets a provider state holds its
-// group's lock until it ends (several groups, in one order), so no other check sees
-// its fixtures half-built or replaced; `reset` and `clock` touch every group, so they
+// group's lock until it ends or moves to another state of the group (several groups, in
+// one order), so no other check sees its fixtures half-built or replaced; `reset` and `clock` touch every group, so they
 // hold all of them. A group is what one provider state replaces: the sandboxes, egress
 // IPs and custom domains of a workspace are three, so checks of one kind never wait on
 // checks of another.
@@ -24,19 +24,6 @@ export type FixtureGroup = 'functions' | 'sandboxes' | 'egressips' | 'customdoma
  * groups together (enterEach) and holds none while it waits.
  */
 const GROUP_ORDER: readonly FixtureGroup[] = ['sandboxes', 'egressips', 'customdomains', 'functions', 'usage', 'processes'];
-
-/**
- * Provider states of different groups, sent at once (ControlClient.setEach), in the order
- * their groups must be taken. A state of the whole target (`reset`, `clock`) goes alone,
- * as does a group's: one sent beside another would undo it or not, by which came first.
- */
-export function inGroupOrder<T extends readonly [StateName, ...unknown[]]>(states: readonly T[]): T[] {
-  const groups = states.map(([state]) => groupOfState[state]);
-  if (states.length > 1 && (groups.includes('every') || new Set(groups).size < groups.length))
-    throw new Error(`states sent at once must be of different fixture groups, none of the whole target: ${states.map(([state]) => state).join(', ')}`);
-  const rank = (group: FixtureGroup | 'every') => (group === 'every' ? -1 : GROUP_ORDER.indexOf(group));
-  return [...states].sort((a, b) => rank(groupOfState[a[0]]) - rank(groupOfState[b[0]]));
-}
 
 const SLOT = { requests: 0, readers: 1, writersWaiting: 2 } as const;
 /** The slots of a group: its holders, the key its sharers read (two), the key the target holds (two). */
@@ -103,8 +90,6 @@ export class FixtureLocks {
   private held: 'nothing' | 'group' | 'every' = 'nothing';
   /** The groups held, in the order taken. */
   private readonly groups: Holding[] = [];
-  /** The group this check is setting the shared state of. */
-  private installing: FixtureGroup | undefined;
   /** The check ended (maybe cut off by its deadline while it waited): what it takes from now on is given back at once. */
   private closed = false;
 
@@ -130,7 +115,6 @@ export class FixtureLocks {
       if (this.closed) this.giveBack();
       return;
     }
-    if (wanted === this.installing) return;
     const holding = this.groups.find((g) => g.group === wanted);
     if (holding && holding.sharedKey === undefined) return;
     // From reading a shared state to setting one of its own: its sharers must be gone first.
@@ -138,24 +122,27 @@ export class FixtureLocks {
     await this.takeGroup({ group: wanted }, async () => {
       while (Atomics.compareExchange(this.slots, slotOf(wanted, HOLDERS), 0, ALONE) !== 0) await this.waitWhileNot(slotOf(wanted, HOLDERS), 0);
       await this.resume();
-      // What it sets replaces the state a sharer would find.
-      this.storeKey(slotOf(wanted, INSTALLED_KEY), UNKNOWN);
+      this.forgetInstalled(wanted);
     });
   }
 
   /**
-   * Waits until this check may set each of `states`, alone, and takes their groups
-   * together, in the one order: it never holds one while it waits for another, so a busy
-   * group keeps none of the others from the checks that want only them. A check that
-   * already holds a group takes them one by one (enter).
+   * Waits until this check may set each of `states`, of different groups and none of the
+   * whole target (sent at once, one would undo the other or not by which came first), and
+   * takes their groups together, in the one order: it never holds one while it waits for
+   * another, so a busy group keeps none of the others from the checks that want only
+   * them. A check that already holds a group takes them one by one (enter).
    */
   async enterEach(states: readonly StateName[]): Promise<void> {
-    const wanted = [...new Set(states.map((state) => groupOfState[state]))];
-    if (wanted.length < 2 || this.held !== 'nothing' || wanted.includes('every')) {
-      for (const state of states) await this.enter(state);
+    if (states.length === 1) return this.enter(states[0]!);
+    const wanted = states.map((state) => groupOfState[state]);
+    if (wanted.includes('every') || new Set(wanted).size < wanted.length)
+      throw new Error(`states set at once must be of different fixture groups, none of the whole target: ${states.join(', ')}`);
+    const groups = GROUP_ORDER.filter((group) => wanted.includes(group));
+    if (this.held !== 'nothing') {
+      for (const group of groups) await this.enter(states[wanted.indexOf(group)]!);
       return;
     }
-    const groups = GROUP_ORDER.filter((group) => wanted.includes(group));
     for (;;) {
       const busy = groups.find((group) => Atomics.load(this.slots, slotOf(group, HOLDERS)) !== 0);
       if (busy) {
@@ -174,18 +161,14 @@ export class FixtureLocks {
     const taken: FixtureGroup[] = [];
     for (const group of groups) {
       if (Atomics.compareExchange(this.slots, slotOf(group, HOLDERS), 0, ALONE) !== 0) {
-        for (const back of taken) {
-          Atomics.store(this.slots, slotOf(back, HOLDERS), 0);
-          Atomics.notify(this.slots, slotOf(back, HOLDERS));
-        }
+        taken.forEach((back) => this.free(back));
         this.leaveRun();
         return false;
       }
       taken.push(group);
     }
     for (const group of taken) {
-      // What it sets replaces the state a sharer would find.
-      this.storeKey(slotOf(group, INSTALLED_KEY), UNKNOWN);
+      this.forgetInstalled(group);
       this.groups.push({ group });
     }
     this.held = 'group';
@@ -223,16 +206,12 @@ export class FixtureLocks {
         if (now === 0 && Atomics.compareExchange(this.slots, holders, 0, ALONE) === 0) {
           await this.resume();
           if (!sameKey(this.loadKey(installedKey), key)) {
-            this.storeKey(installedKey, UNKNOWN);
-            this.installing = wanted;
+            this.forgetInstalled(wanted);
             try {
               await install();
             } catch (error) {
-              Atomics.store(this.slots, holders, 0);
-              Atomics.notify(this.slots, holders);
+              this.free(wanted);
               throw error;
-            } finally {
-              this.installing = undefined;
             }
             this.storeKey(installedKey, key);
             installed = true;
@@ -308,16 +287,24 @@ export class FixtureLocks {
 
   /** Lets go of one group this check holds. */
   private drop(holding: Holding): void {
-    const holders = slotOf(holding.group, HOLDERS);
-    if (holding.sharedKey === undefined) {
-      Atomics.store(this.slots, holders, 0);
-      Atomics.notify(this.slots, holders);
-    } else this.leave(holding.group);
+    if (holding.sharedKey === undefined) this.free(holding.group);
+    else this.leave(holding.group);
     this.groups.splice(this.groups.indexOf(holding), 1);
     if (this.groups.length === 0) {
       this.leaveRun();
       this.held = 'nothing';
     }
+  }
+
+  /** A group held alone, free again. */
+  private free(group: FixtureGroup): void {
+    Atomics.store(this.slots, slotOf(group, HOLDERS), 0);
+    Atomics.notify(this.slots, slotOf(group, HOLDERS));
+  }
+
+  /** What the check sets in `group` replaces the state a sharer would find. */
+  private forgetInstalled(group: FixtureGroup): void {
+    this.storeKey(slotOf(group, INSTALLED_KEY), UNKNOWN);
   }
 
   /** One sharer less. */

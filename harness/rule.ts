@@ -27,5 +27,5 @@ export interface CheckDefinition {
 
 export function rule(id: RuleId, options: RuleOptions, body: (t: Check) => Promise<void>): CheckDefinition {
   const { needs = [], shares, resetsTarget } = options;
-  return { id, needs, ...(shares ? { shares } : {}), ...(resetsTarget ? { resetsTarget } : {}), body };
+  return { id, needs, shares, resetsTarget, body };
 }

@@ -22,6 +22,9 @@ export type CheckOutcome =
  * (the holder's own deadline bounds that); `durationMs` is its time from its start.
  */
 export async function runCheck(definition: CheckDefinition, config: SuiteConfig, lanes: Lanes): Promise<CheckOutcome & { durationMs: number }> {
+  // A check the run cannot make is reported at once, without waiting for a lane.
+  const unmet = unmetNeed(definition.needs, config);
+  if (unmet !== undefined) return { status: 'skipped', reason: unmet, requests: 0, durationMs: 0 };
   const lane = new CheckLane(lanes);
   await lane.take();
   const started = performance.now();
@@ -33,8 +36,6 @@ export async function runCheck(definition: CheckDefinition, config: SuiteConfig,
 }
 
 async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane: CheckLane): Promise<CheckOutcome> {
-  const unmet = unmetNeed(definition.needs, config);
-  if (unmet !== undefined) return { status: 'skipped', reason: unmet, requests: 0 };
   let expire: (error: Violation) => void = () => undefined;
   const overdue = new Promise<never>((_, reject) => (expire = reject));
   const deadline = new WorkDeadline(RULE_TIMEOUT_MS, () =>
