@@ -139,8 +139,9 @@ export const listingRoundArb: fc.Arbitrary<FunctionFixture[]> = fixtureSetOfSize
 );
 
 /**
- * Pages of a walk: at most this many full ones and a part of one more, so that walks stay
- * short: each page is a round trip while the round holds the functions group (issue 15).
+ * Pages of a walk: at most this many full ones and a part of one more (five full where the
+ * limit divides the size), so that walks stay short: each page is a round trip while the
+ * round holds the functions group (issue 15).
  */
 const WALK_FULL_PAGES = 4;
 /** The largest limit a walk is drawn with; a set too large for it draws from ten limits from the least that fits the pages. */
@@ -149,13 +150,14 @@ const WALK_LIMIT_CHOICES = 10;
 
 /** How a walk picks its limit from the size of its set (walkLimit), drawn apart from the set so that each shrinks on its own. */
 export const walkChoiceArb = fc.record({ divides: fc.boolean(), pick: fc.nat() });
+export type WalkChoice = { divides: boolean; pick: number };
 
 /**
  * A limit that walks `size` functions in at most 5 pages: one that divides the size when
  * there is one and the choice asks (the last page is then full, where "hasMore = the page
  * is full" goes wrong), else any.
  */
-export function walkLimit(size: number, { divides, pick }: { divides: boolean; pick: number }): number {
+export function walkLimit(size: number, { divides, pick }: WalkChoice): number {
   const min = Math.max(1, Math.ceil(size / (WALK_FULL_PAGES + 1)));
   const limits = Array.from({ length: Math.max(min + WALK_LIMIT_CHOICES - 1, WALK_MAX_LIMIT) - min + 1 }, (_, i) => min + i);
   const divisors = limits.filter((limit) => size % limit === 0);

@@ -9,7 +9,7 @@ import type { HttpResponse } from '../../harness/http.ts';
 import type { QueryValue } from '../../spec/openapi.ts';
 import type { Exchange } from '../../results/model.ts';
 import { sliceProblem } from './oracle.ts';
-import { describeBody, isObject, type JsonObject } from '../support/json.ts';
+import { describeBody, isObject, nameOf, type JsonObject } from '../support/json.ts';
 import { PAGED_VERSION, versionHeaders } from '../support/versions.ts';
 import { followCursors } from '../support/paging.ts';
 import { overRounds } from '../support/rounds.ts';
@@ -58,12 +58,13 @@ export const LISTING_ROUNDS = 'functions.listing-rounds';
  * A property over the listing rounds (listingRoundArb, support/rounds.ts): case i of each
  * rule that reads them puts round i on the target, and they read it side by side (the
  * rule declared with `shares: LISTING_ROUNDS`); `params` draws each query of a case.
- * `params` is a function of the fixtures only where it must be.
+ * `params` is a function of the fixtures only where it must be; `sameAs` as overRounds'.
  */
 export function overListingRounds<P extends object>(
   t: Check,
   params: fc.Arbitrary<P> | ((fixtures: FunctionFixture[]) => fc.Arbitrary<P>),
   predicate: (c: P & { fixtures: FunctionFixture[] }) => Promise<void>,
+  sameAs?: (c: P & { fixtures: FunctionFixture[] }) => unknown,
 ): Promise<void> {
   return overRounds(
     t,
@@ -71,6 +72,7 @@ export function overListingRounds<P extends object>(
     params,
     (fixtures) => t.shareState('functions', { items: fixtures }),
     (fixtures, p) => predicate({ ...p, fixtures }),
+    sameAs && ((fixtures, p) => sameAs({ ...p, fixtures })),
   );
 }
 
@@ -108,7 +110,7 @@ export function setFunctions(t: Check, fixtures: readonly FunctionFixture[]): Pr
 
 /** The names of a list of Function objects, or undefined when an item has no metadata.name. */
 function namesOf(items: unknown[]): string[] | undefined {
-  const names = items.map((item) => (isObject(item) && isObject(item.metadata) ? item.metadata.name : undefined));
+  const names = items.map(nameOf);
   return names.every((n): n is string => typeof n === 'string') ? names : undefined;
 }
 
@@ -190,5 +192,5 @@ export async function listedByName(t: Check, what: string, options: ListOptions 
   const page = pageOf(t, res, what);
   t.assert(!page.hasMore, `${what}: fewer than ${FUNCTIONS_MAX_LIMIT} functions must fit in one page of limit=${FUNCTIONS_MAX_LIMIT}`, page.exchange);
   const items = (res.json as { data: JsonObject[] }).data;
-  return new Map(items.map((item) => [String((item.metadata as JsonObject).name), item]));
+  return new Map(items.map((item) => [String(nameOf(item)), item]));
 }

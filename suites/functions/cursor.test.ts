@@ -1,17 +1,15 @@
 // Sections 4.1, 7 and 8: a cursor is valid only for its own query and for 24 hours.
 import fc from 'fast-check';
-import { forgedCursorArb, searchQueryArb, unmatchedQueryArb } from '../../generators/functions-fixtures.ts';
+import { forgedCursorArb, sampleFixtureSet, searchQueryArb, unmatchedQueryArb } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { fetchPage, FIXTURE_NEEDS, listFunctions, sharedFixtureSet, SHARED_SETS, type ListQuery, type ListOptions } from './client.ts';
+import { fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions, sharedFixtureSet, SHARED_SETS, type ListQuery, type ListOptions } from './client.ts';
 import { normaliseQuery, sharedNamePiece } from './oracle.ts';
 import { cursorAgesArb, onOneTimeline, withClockMoved, type CursorAges } from '../support/cursor-lifetime.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { FUNCTION_SORTS } from '../../spec/facts.ts';
 
 
-/** The shared set of 10 to 30 functions, so a first page of up to 5 always has a next page. */
-const pagedFixtures = (t: Check) => sharedFixtureSet(t);
 const sharesCursorSet = { needs: FIXTURE_NEEDS, shares: SHARED_SETS.cursor.name };
 
 /** The nextCursor of the first page of `query`, which must have a next page. */
@@ -26,7 +24,7 @@ const sortPairArb = fc.constantFrom(...FUNCTION_SORTS).chain((first) => fc.tuple
 const smallLimitArb = fc.integer({ min: 1, max: 5 });
 
 const cursorBoundToSort = rule('functions.cursor.bound-to-sort', sharesCursorSet, async (t: Check) => {
-  await pagedFixtures(t);
+  await sharedFixtureSet(t);
   await t.property(fc.record({ sorts: sortPairArb, limit: smallLimitArb }), async ({ sorts: [issuedFor, reusedWith], limit }) => {
     const cursor = await issuedCursor(t, { sort: issuedFor, limit });
     const res = await listFunctions(t, { sort: reusedWith, limit, cursor });
@@ -35,7 +33,7 @@ const cursorBoundToSort = rule('functions.cursor.bound-to-sort', sharesCursorSet
 });
 
 const cursorBoundToQ = rule('functions.cursor.bound-to-q', sharesCursorSet, async (t: Check) => {
-  const fixtures = await pagedFixtures(t);
+  const fixtures = await sharedFixtureSet(t);
   // The first query: none, or a piece of two names or more (so limit 1 leaves a next page).
   const shared = sharedNamePiece(fixtures);
   const firstArb = shared === undefined ? fc.constant(undefined) : fc.constantFrom(undefined, shared);
@@ -54,7 +52,7 @@ const cursorBoundToQ = rule('functions.cursor.bound-to-q', sharesCursorSet, asyn
 });
 
 const cursorBoundToWorkspace = rule('functions.cursor.bound-to-workspace', { ...sharesCursorSet, needs: [...FIXTURE_NEEDS, 'otherWorkspace'] }, async (t: Check) => {
-  await pagedFixtures(t);
+  await sharedFixtureSet(t);
   const other = t.token('otherWorkspace');
   await t.property(fc.record({ sort: fc.constantFrom(...FUNCTION_SORTS), limit: smallLimitArb }), async (query) => {
     const cursor = await issuedCursor(t, query);
@@ -64,7 +62,7 @@ const cursorBoundToWorkspace = rule('functions.cursor.bound-to-workspace', { ...
 });
 
 const cursorNeverIssuedRejected = rule('functions.cursor.never-issued-rejected', sharesCursorSet, async (t: Check) => {
-  await pagedFixtures(t);
+  await sharedFixtureSet(t);
   const issued = await issuedCursor(t, { limit: 2 });
   await t.property(forgedCursorArb(issued), async ({ kind, cursor }) => {
     const res = await listFunctions(t, { limit: 2, cursor });
@@ -72,10 +70,11 @@ const cursorNeverIssuedRejected = rule('functions.cursor.never-issued-rejected',
   });
 });
 
-const cursorExpiresAfter24h = rule('functions.cursor.expires-after-24h', { ...sharesCursorSet, resetsTarget: true }, (t: Check) =>
+const cursorExpiresAfter24h = rule('functions.cursor.expires-after-24h', { needs: FIXTURE_NEEDS, resetsTarget: true }, (t: Check) =>
   withClockMoved(t, async () => {
-    await pagedFixtures(t);
-    // One cursor per case: used once just under 24 hours after it was issued, then again after more than 24 hours.
+    // It holds every group (it moves the clock), so it reads the cursor rules' kind of set beside none of them.
+    await setFunctions(t, sampleFixtureSet(t.seed, SHARED_SETS.cursor.options));
+    // One cursor per case: used once within 24 hours of when it was issued, then again after more than 24 hours.
     const use = async ({ withinSeconds, beyondSeconds }: CursorAges, cursor: string, age: keyof CursorAges) => {
       if (age === 'withinSeconds') await fetchPage(t, { limit: 1, cursor }, `a cursor used ${withinSeconds} s after it was issued (within 24 hours) must still be accepted`);
       else expectRefused(t, await listFunctions(t, { limit: 1, cursor }), `a cursor used ${beyondSeconds} s after it was issued (older than 24 hours)`);

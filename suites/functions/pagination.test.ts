@@ -1,6 +1,6 @@
 // Sections 2.8 and 4.1: walking the cursors, and the pagination meta.
 import fc from 'fast-check';
-import { sampleFixtureSet, scrambleCaseAndSpaces, searchQueryArb, walkChoiceArb, walkLimit, type FunctionFixture } from '../../generators/functions-fixtures.ts';
+import { sampleFixtureSet, scrambleCaseAndSpaces, searchQueryArb, walkChoiceArb, walkLimit, type FunctionFixture, type WalkChoice } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { fetchPage, FIXTURE_NEEDS, LISTING_ROUNDS, overListingRounds, setFunctions, sharedFixtureSet, SHARED_SETS, walk, walkEach } from './client.ts';
@@ -26,6 +26,9 @@ const SCALE_LIMIT_MIN = 25;
 /** Each walk at scale is hundreds of requests: fewer cases than --runs. */
 const SCALE_RUNS = 6;
 
+/** The limit a walk's choice makes over its round: two choices that make one limit make one walk. */
+const limitOf = ({ choice, fixtures }: { choice: WalkChoice; fixtures: readonly FunctionFixture[] }) => walkLimit(fixtures.length, choice);
+
 const paginationEveryItemOnce = rule('functions.pagination.every-item-once', { needs: FIXTURE_NEEDS, shares: LISTING_ROUNDS }, async (t: Check) => {
   const scale = t.config.fixtureScale;
   if (scale) {
@@ -36,15 +39,23 @@ const paginationEveryItemOnce = rule('functions.pagination.every-item-once', { n
     await t.property(caseArb, ({ sort, limit }) => expectEveryItemOnce(t, fixtures, sort, limit), { runs: Math.min(t.config.runs, SCALE_RUNS) });
     return;
   }
-  await overListingRounds(t, fc.record({ choice: walkChoiceArb }), async ({ choice, fixtures }) => {
-    const limit = walkLimit(fixtures.length, choice);
-    await t.atOnce(FUNCTION_SORTS.map((sort) => () => expectEveryItemOnce(t, fixtures, sort, limit)));
-  });
+  await overListingRounds(
+    t,
+    fc.record({ choice: walkChoiceArb }),
+    async (c) => {
+      const limit = limitOf(c);
+      await t.atOnce(FUNCTION_SORTS.map((sort) => () => expectEveryItemOnce(t, c.fixtures, sort, limit)));
+    },
+    limitOf,
+  );
 });
 
 const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-next-cursor', { needs: FIXTURE_NEEDS, shares: LISTING_ROUNDS }, async (t: Check) => {
-  await overListingRounds(t, fc.record({ choice: walkChoiceArb, sort: fc.constantFrom(...FUNCTION_SORTS) }), async ({ choice, fixtures, sort }) => {
-    const limit = walkLimit(fixtures.length, choice);
+  const params = fc.record({ choice: walkChoiceArb, sort: fc.constantFrom(...FUNCTION_SORTS) });
+  const sameWalk = (c: { choice: WalkChoice; fixtures: FunctionFixture[]; sort: FunctionSort }) => [limitOf(c), c.sort];
+  await overListingRounds(t, params, async (c) => {
+    const { fixtures, sort } = c;
+    const limit = limitOf(c);
     const what = `walking sort=${sort} limit=${limit} over ${fixtures.length} functions`;
     const pages = await walk(t, { sort, limit }, fixtures.length, what);
     const listed = new Set<string>();
@@ -54,7 +65,7 @@ const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-n
       const problems = pageMetaProblems(page, unlisted, 'functions');
       t.assert(problems.length === 0, `${what}: after page ${i + 1}, ${problems.join('; ')}`, page.exchange);
     }
-  });
+  }, sameWalk);
 });
 
 const paginationTotalNotNarrowed = rule('functions.pagination.total-not-narrowed', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.search.name }, async (t: Check) => {

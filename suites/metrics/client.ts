@@ -123,7 +123,7 @@ export function setUsage(t: Check, events: readonly FixtureEvent[]): Promise<voi
   return t.control.set('usage', { events: events.map(toUsageEvent) });
 }
 
-/** `setUsage`, read beside the other checks that read the same events (Check.shareState): the rounds checks share. */
+/** `setUsage`, read beside any other check that reads the very same events (Check.shareState): the rounds, and the cases other rules draw alike. */
 export function shareUsage(t: Check, events: readonly FixtureEvent[]): Promise<void> {
   return t.shareState('usage', { events: events.map(toUsageEvent) });
 }

@@ -7,9 +7,9 @@ import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import type { CredentialName } from '../../harness/config.ts';
 import { HOUR_MS, rfc3339 } from '../../generators/calendar.ts';
-import { expectEnum, expectPage, getMetrics, metricsPath, setUsage, windowQuery, withFixtures } from './client.ts';
+import { expectEnum, expectPage, getMetrics, metricsPath, windowQuery, withFixtures } from './client.ts';
 import { resourceTypesIn, SPEC_DIMENSIONS } from './oracle.ts';
-import { eventsMeet, everyCaseEvents } from './scenario.ts';
+import { eventsMeet, setEveryCase } from './scenario.ts';
 import { sideBySide } from '../support/side-by-side.ts';
 import { badWindowQuery } from './params.ts';
 import { expectRefused } from '../support/error-body.ts';
@@ -69,8 +69,7 @@ const enumsResourceTypes = rule('metrics.enums.resource-types', withFixtures, as
   // Cases none of whose events lies in another's window, side by side (each case's uuids its own): one state of events, the windows asked at once.
   const together = async (cases: readonly Case[]) => {
     for (const group of sideBySide(cases, { clash: eventsMeet })) {
-      const events = everyCaseEvents(group.map((c) => c.events));
-      await setUsage(t, events);
+      const events = await setEveryCase(t, group.map((c) => c.events));
       await t.atOnce(group.map((c) => () => expectTypes(c, events)));
     }
   };

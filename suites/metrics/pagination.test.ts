@@ -20,7 +20,7 @@ import { rule } from '../../harness/rule.ts';
 import { addUnits, SECOND_MS } from '../../generators/calendar.ts';
 import { describe, expectPage, getMetrics, setUsage, shareUsage, walkEachPage, walkPages, withFixtures, type MetricsRequest } from './client.ts';
 import { entryKey, expectedMetrics, fixtureDimensions, groupLabel, type Dimension, type ExpectedGroup } from './oracle.ts';
-import { everyCaseEvents, insertAt, queryArb, requestOf, scaleResources, type MetricsCase } from './scenario.ts';
+import { insertAt, queryArb, requestOf, scaleResources, setEveryCase, type MetricsCase } from './scenario.ts';
 import { overRounds } from '../support/rounds.ts';
 import { cursorAgesArb, onOneTimeline, withClockMoved, type CursorAges } from '../support/cursor-lifetime.ts';
 import { pageMetaProblems } from '../support/paging.ts';
@@ -76,8 +76,8 @@ type LimitChoice = { how: 'pages' | 'divisor' | 'any'; n: number };
  */
 function limitFor(groups: number, { how, n }: LimitChoice): number {
   if (how === 'pages') return Math.max(1, Math.ceil(groups / n));
-  const divisors = Array.from({ length: Math.min(groups, METRICS_MAX_LIMIT) }, (_, i) => i + 1).filter((d) => groups % d === 0);
   if (how === 'any') return n;
+  const divisors = Array.from({ length: Math.min(groups, METRICS_MAX_LIMIT) }, (_, i) => i + 1).filter((d) => groups % d === 0);
   // No group, no divisor: any limit from 1 to 100.
   return divisors.length > 0 ? divisors[n % divisors.length]! : 1 + (n % METRICS_MAX_LIMIT);
 }
@@ -243,7 +243,7 @@ const cursorBoundToQuery = rule('metrics.cursor.bound-to-query', withFixtures, a
   };
   // The events of every case on the target at once (more events only add groups to a first page that has a next one): the cases at once.
   const together = async (cases: readonly Case[]) => {
-    await setUsage(t, everyCaseEvents(cases.map((c) => c.fixture.events)));
+    await setEveryCase(t, cases.map((c) => c.fixture.events));
     await t.atOnce(cases.map((c) => () => expectBound(c)));
   };
   await t.property(input, (c) => together([c]), { together });
@@ -260,7 +260,7 @@ const cursorLifetime = rule('metrics.cursor.lifetime', { ...withFixtures, resets
   };
   const onTimeline = async (cases: readonly Case[]) => {
     // The events of every case on the target at once, each case's uuids its own: every cursor is issued, and used, over one state.
-    await setUsage(t, everyCaseEvents(cases.map((c) => c.fixture.events)));
+    await setEveryCase(t, cases.map((c) => c.fixture.events));
     await onOneTimeline(t, cases, async (c) => (await firstCursor(t, c.fixture.resolved, c.fixture.events.length)).cursor, use);
   };
   await withClockMoved(t, () => t.property(input, (c) => onTimeline([c]), { together: onTimeline }));

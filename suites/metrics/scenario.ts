@@ -5,7 +5,7 @@ import { filtersArb, groupByArb, type FixtureEvent, type Resource, type UsageSce
 import type { Check } from '../../harness/check.ts';
 import { DAY_MS, type BucketUnit } from '../../generators/calendar.ts';
 import type { Exchange } from '../../results/model.ts';
-import { describe, shareUsage, walkPages, type Entry, type MetricsPage, type MetricsRequest } from './client.ts';
+import { describe, setUsage, shareUsage, walkPages, type Entry, type MetricsPage, type MetricsRequest } from './client.ts';
 import { expectedMetrics, inWindow, type Dimension, type ExpectedMetrics } from './oracle.ts';
 
 export interface Filters {
@@ -100,7 +100,7 @@ function spanOf({ window, events }: UsageScenario): Span {
   return { from: Math.min(window.start, ...times), to: Math.max(window.end, ...times.map((time) => time + 1)) };
 }
 
-function movedBack(c: MetricsCase, by: number): MetricsCase {
+function movedBack<C extends MetricsCase>(c: C, by: number): C {
   if (by === 0) return c;
   const { scenario } = c;
   const window = { start: scenario.window.start - by, end: scenario.window.end - by };
@@ -125,17 +125,22 @@ function roomBefore(taken: readonly Span[], span: Span, step: number): number | 
  * the oracle knows may show with no activity). The generated windows overlap often, so
  * without the move most cases would need a state of their own, one after the other.
  */
-export function apartInTime(cases: readonly MetricsCase[]): MetricsCase[][] {
-  const groups: Array<{ cases: MetricsCase[]; spans: Span[] }> = [];
+export function apartInTime<C extends MetricsCase>(cases: readonly C[]): C[][] {
+  const groups: Array<{ cases: C[]; spans: Span[] }> = [];
   for (const c of cases) {
     const span = spanOf(c.scenario);
     const step = STEP_BACK_MS[c.scenario.resolution.bucket];
-    const room = groups.map((g) => ({ g, by: roomBefore(g.spans, span, step) })).find(({ by }) => by !== undefined);
-    const moved = room ? movedBack(c, room.by!) : c;
-    if (room) {
-      room.g.cases.push(moved);
-      room.g.spans.push(spanOf(moved.scenario));
-    } else groups.push({ cases: [c], spans: [span] });
+    let placed = false;
+    for (const g of groups) {
+      const by = roomBefore(g.spans, span, step);
+      if (by === undefined) continue;
+      const moved = movedBack(c, by);
+      g.cases.push(moved);
+      g.spans.push(spanOf(moved.scenario));
+      placed = true;
+      break;
+    }
+    if (!placed) groups.push({ cases: [c], spans: [span] });
   }
   return groups.map((g) => g.cases);
 }
@@ -157,6 +162,13 @@ const ownEvents = (events: readonly FixtureEvent[], position: number): FixtureEv
  */
 export const everyCaseEvents = (cases: ReadonlyArray<readonly FixtureEvent[]>): FixtureEvent[] => cases.flatMap(ownEvents);
 
+/** Puts the events of several cases on the target together (everyCaseEvents), and returns them. */
+export async function setEveryCase(t: Check, cases: ReadonlyArray<readonly FixtureEvent[]>): Promise<FixtureEvent[]> {
+  const events = everyCaseEvents(cases);
+  await setUsage(t, events);
+  return events;
+}
+
 /** The case with the uuids of its resources made its own among the cases beside it. */
 function ownUuids(c: MetricsCase, position: number): MetricsCase {
   if (position === 0) return c;
@@ -172,8 +184,9 @@ function ownUuids(c: MetricsCase, position: number): MetricsCase {
 }
 
 /**
- * Puts the events of the cases on the target, side by side and apart in time, reads every page of each case's query (the cases at once) and hands
- * each whole answer, with what the oracle expects of the events on the target, to `body`.
+ * Puts the events of the cases on the target, side by side and apart in time, reads
+ * every page of each case's query (the cases at once) and hands each whole answer, with
+ * what the oracle expects of the events on the target, to `body`.
  */
 async function expectAnswers(t: Check, cases: readonly MetricsCase[], body: (answer: Answer, c: MetricsCase) => void): Promise<void> {
   for (const generated of apartInTime(cases)) {

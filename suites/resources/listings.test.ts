@@ -6,8 +6,7 @@ import { listingFixtures, type Json, type ListingKind } from '../../generators/r
 import type { Profile } from '../../spec/profile.ts';
 import { differences } from '../support/compare.ts';
 import { LISTING, pairByName, readListing } from './client.ts';
-import { nameOf } from '../support/json.ts';
-import { isObject, show } from '../support/json.ts';
+import { isObject, nameOf, show } from '../support/json.ts';
 import { expectNoProblems } from '../support/documented.ts';
 import { sideBySideProperty } from '../support/side-by-side.ts';
 
@@ -28,19 +27,13 @@ function specProblems(kind: ListingKind, profile: Profile, given: Json, returned
 
 const names = (items: Json[]) => items.map((i) => String(nameOf(i)));
 
-/** What two items of cases side by side may not have in common: the name, and an egress IP's public address. */
-function itemKeys(item: Json): string[] {
-  const publicIp = isObject(item) && isObject(item.spec) ? item.spec.publicIp : undefined;
-  return [`name ${String(nameOf(item))}`, ...(publicIp === undefined ? [] : [`ip ${String(publicIp)}`])];
-}
-
 /** The three checks of one listing. */
 function listingChecks(kind: ListingKind): CheckDefinition[] {
   const { path, label } = LISTING[kind];
 
   // The items of several cases side by side (names differ, and public addresses too: a target may refuse two egress IPs of one address): one state and one listing for them all.
   const overItems = (t: Check, minLength: number, check: (items: Json[]) => Promise<void>) =>
-    sideBySideProperty(t, listingFixtures(kind, t.config.profile, minLength), { state: kind, itemsOf: (items) => items, keysOf: itemKeys }, (group) => check(group.flat()));
+    sideBySideProperty(t, listingFixtures(kind, t.config.profile, minLength), { state: kind, itemsOf: (items) => items }, (group) => check(group.flat()));
 
   const spec = rule(`resources.${kind}.spec`, { needs: ['control'] }, (t: Check) =>
     overItems(t, 1, async (items) => {

@@ -6,7 +6,7 @@ import { fixtureSet, type FixtureSet, type Json } from '../../generators/resourc
 import type { Kind } from './shapes.ts';
 import { fetchFunctions, fetchListing, fetchSandbox, pairByName, setFixtures } from './client.ts';
 import { nameOf } from '../support/json.ts';
-import { shareAny, sideBySide } from '../support/side-by-side.ts';
+import { itemKeys, shareAny, sideBySide } from '../support/side-by-side.ts';
 import { expectNoProblems } from '../support/documented.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
 
@@ -65,7 +65,7 @@ export async function checkResources(t: Check, kinds: Kind[], problemsOf: (obser
   if (t.config.controlUrl && !t.config.readOnly) {
     // The sets of several cases side by side where no two share a kind and name: one reading for them all.
     const expectSets = async (sets: ReadonlyArray<Partial<FixtureSet>>) => {
-      const keys = (set: Partial<FixtureSet>) => kinds.flatMap((kind) => (set[kind] ?? []).map((item) => `${kind} ${String(nameOf(item))}`));
+      const keys = (set: Partial<FixtureSet>) => kinds.flatMap((kind) => (set[kind] ?? []).flatMap((item) => itemKeys(item).map((key) => `${kind} ${key}`)));
       for (const group of sideBySide(sets, { clash: (a, b) => shareAny(keys(a), keys(b)), size: (set) => keys(set).length, maxSize: MAX_SIDE_BY_SIDE })) {
         const merged = Object.fromEntries(kinds.map((kind) => [kind, group.flatMap((set) => set[kind] ?? [])])) as Partial<FixtureSet>;
         await setFixtures(t, merged);

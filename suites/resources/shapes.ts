@@ -37,7 +37,7 @@ export function metadataProblems(kind: Kind, returned: Json, given?: Json): stri
   if (typeof m.name !== 'string') problems.push(`metadata.name is ${show(m.name)}, not a string`);
   // A custom domain is named by its domain (section 2.5), so the name rule of 2.1 is not its own.
   else if (kind !== 'customdomains' && !(/^[a-z0-9-]+$/.test(m.name) && m.name.length <= NAME_MAX_LENGTH))
-    problems.push(`metadata.name ${show(m.name)} is not lowercase alphanumeric and hyphens of at most 49 characters`);
+    problems.push(`metadata.name ${show(m.name)} is not lowercase alphanumeric and hyphens of at most ${NAME_MAX_LENGTH} characters`);
   if (m.displayName !== undefined && !(typeof m.displayName === 'string' && characters(m.displayName) <= 63))
     problems.push(`metadata.displayName ${show(m.displayName)} is not a string of at most 63 characters`);
   if (m.externalId !== undefined && !(typeof m.externalId === 'string' && /^[A-Za-z0-9-]*$/.test(m.externalId) && m.externalId.length <= 64))

@@ -2,6 +2,7 @@
 // rejected" (sections 4.1, 7), read once for every listing that pages by cursor.
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
+import { distinct } from './json.ts';
 
 export const CURSOR_LIFETIME_S = 24 * 3600;
 /**
@@ -32,14 +33,15 @@ export type CursorAges = { withinSeconds: number; beyondSeconds: number };
  * `together`): the cursor of every case issued at once, then the target's clock moved
  * forward to each age the cases name, in turn, and the cursors due at that age used at
  * once. Each cursor is used at its two ages as if it were alone, and nothing the cursors
- * were issued over changes in between.
+ * were issued over changes in between. A case drawn twice is checked once.
  */
 export async function onOneTimeline<C extends CursorAges>(
   t: Check,
-  cases: readonly C[],
+  drawn: readonly C[],
   issue: (c: C) => Promise<string>,
   use: (c: C, cursor: string, age: keyof CursorAges) => Promise<void>,
 ): Promise<void> {
+  const cases = distinct(drawn);
   const cursors = await t.atOnce(cases.map((c) => () => issue(c)));
   const uses = cases.flatMap((c, i) =>
     (['withinSeconds', 'beyondSeconds'] as const).map((age) => ({ at: c[age], run: () => use(c, cursors[i]!, age) })),

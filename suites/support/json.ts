@@ -1,9 +1,21 @@
 // Reading JSON answers, shared by every area.
+import fc from 'fast-check';
 import type { HttpResponse } from '../../harness/http.ts';
 
 export type JsonObject = Record<string, unknown>;
 
 export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The values of `values` whose `key` (fast-check's rendering of it) no earlier one had: a case or query drawn twice is checked once. */
+export function distinct<T>(values: readonly T[], key: (value: T) => unknown = (value) => value): T[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const rendered = fc.stringify(key(value));
+    if (seen.has(rendered)) return false;
+    seen.add(rendered);
+    return true;
+  });
+}
 
 /** What a body is, in a few words, for failure messages. */
 export function describeBody(res: HttpResponse): string {

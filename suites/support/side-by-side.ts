@@ -5,7 +5,7 @@
 import type fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { listParams, type StateName } from '../../harness/control.ts';
-import { nameOf } from './json.ts';
+import { isObject, nameOf } from './json.ts';
 import { suffixedName } from '../../generators/functions-fixtures.ts';
 
 export interface Apart<T> {
@@ -44,8 +44,15 @@ export function ownNames<R extends { metadata: { name: string } }>(items: readon
 /** Whether two lists of names share one. */
 export const shareAny = (a: readonly string[], b: readonly string[]): boolean => a.some((name) => b.includes(name));
 
-/** The name of an item of section 2.1 (`metadata.name`): two items of one name cannot stand side by side. */
-const nameKeys = (item: unknown): string[] => [String(nameOf(item))];
+/**
+ * What two items of cases side by side may not have in common: the name of section 2.1
+ * (`metadata.name`), and an egress IP's public address (a target may refuse two egress
+ * IPs of one address, which the specification does not rule out or in).
+ */
+export function itemKeys(item: unknown): string[] {
+  const publicIp = isObject(item) && isObject(item.spec) ? item.spec.publicIp : undefined;
+  return [`name ${String(nameOf(item))}`, ...(publicIp === undefined ? [] : [`ip ${String(publicIp)}`])];
+}
 
 /**
  * A property whose cases each put items of one kind on the target (a provider state) and
@@ -74,9 +81,9 @@ export function sideBySideProperty<T, I = unknown>(
     const { own } = fixtures;
     const inputs = own ? generated.map(own) : generated;
     // Worked out once per input: the clash test meets every pair.
-    const keys = new Map(inputs.map((input) => [input, fixtures.itemsOf(input).flatMap(fixtures.keysOf ?? nameKeys)]));
+    const keys = new Map(inputs.map((input) => [input, fixtures.itemsOf(input).flatMap(fixtures.keysOf ?? itemKeys)]));
     const names = (input: T) => keys.get(input)!;
-    const empty = (input: T) => names(input).length === 0;
+    const empty = (input: T) => fixtures.itemsOf(input).length === 0;
     const clash = (a: T, b: T) => empty(a) !== empty(b) || shareAny(names(a), names(b));
     for (const group of sideBySide(inputs, { clash, size: (input) => fixtures.itemsOf(input).length, maxSize: fixtures.maxItems })) {
       const params = listParams(fixtures.state, group.flatMap(fixtures.itemsOf));
