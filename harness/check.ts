@@ -7,6 +7,7 @@ import { credentialVariables, type CredentialName, type SuiteConfig } from './co
 import { ControlClient, stateKey, type StateName } from './control.ts';
 import { HttpClient, NetworkError, RateLimited, type HttpResponse, type RequestOptions } from './http.ts';
 import { FixtureLocks, type LockWaits } from './coordination.ts';
+import { ClockTimeline } from './clock-timeline.ts';
 import { BudgetSpent, RequestBudget } from './limits.ts';
 import { atOnce, currentCase, noteTargetChange } from './case-scope.ts';
 import { checkProperty, type Together } from './property.ts';
@@ -83,6 +84,23 @@ export class Check {
     noteTargetChange(`the provider state "${state}" is set`, 'state');
     const sent = await this.locks.share(state, stateKey(state, params), () => this.control.setHeld(state, params));
     if (!sent) this.requests += 1;
+  }
+
+  /**
+   * Runs `body` moving the target's clock (harness/clock-timeline.ts), on one timeline
+   * with the other checks that move it at the time, holding every fixture group with
+   * them. After, the target is reset (which puts the clock back too) and the groups are free.
+   */
+  async withClock(body: (clock: ClockTimeline) => Promise<void>): Promise<void> {
+    const place = await this.locks.enterClock();
+    const moves = { advance: (seconds: number) => this.control.set('clock', { advanceSeconds: seconds }), reset: () => this.control.set('reset') };
+    const clock = new ClockTimeline(this.config.shared, this.locks, place, moves, (requests) => void (this.requests += requests));
+    try {
+      await body(clock);
+    } finally {
+      await clock.end();
+      this.locks.release();
+    }
   }
 
   /** A credential of the run; skips the check when the run has none of that kind. */

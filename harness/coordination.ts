@@ -7,6 +7,12 @@
 // IPs and custom domains of a workspace are three, so checks of one kind never wait on
 // checks of another.
 //
+// The checks that move the target's clock (for cursor lifetimes) hold every group, but
+// not one after the other: one leads a timeline of the clock's steps and the others
+// that come while it runs join it, each setting groups of its own, and the clock moves
+// to the next age one of them asks for only when none of them is sending
+// (harness/clock-timeline.ts).
+//
 // A group may also be shared: checks that read one and the same state of it (a fixture
 // set drawn from the run's seed, not the rule's) hold it side by side, the first of them
 // sets it, and it stays set until a check takes the group for other fixtures. Each
@@ -30,7 +36,22 @@ const SLOT = { requests: 0, readers: 1, writersWaiting: 2 } as const;
 const [HOLDERS, SHARED_KEY, INSTALLED_KEY] = [0, 1, 3] as const;
 const GROUP_SLOTS = 5;
 const slotOf = (group: FixtureGroup, which: number) => 3 + GROUP_ORDER.indexOf(group) * GROUP_SLOTS + which;
-const SLOT_COUNT = 3 + GROUP_ORDER.length * GROUP_SLOTS;
+const CLOCK_BASE = 3 + GROUP_ORDER.length * GROUP_SLOTS;
+/** Checks on one clock timeline at most; one more waits for the next timeline. */
+const CLOCK_MOVERS = 4;
+/**
+ * The slots of the clock's timeline: `version` changes with every other slot (what a
+ * wait waits on); `offset` is how far the clock has moved since the timeline began, in
+ * seconds; `timeline` the number of the timeline under way (0 none); `advancing` 1 while
+ * its leader moves the clock or ends it; `outcome` why it ended early; `groups` the groups
+ * its checks set (one bit each); `serial` the last timeline's number; then one slot per
+ * check on it: FREE, WORKING, or the offset it waits for.
+ */
+export const CLOCK = { version: CLOCK_BASE, offset: CLOCK_BASE + 1, timeline: CLOCK_BASE + 2, advancing: CLOCK_BASE + 3, outcome: CLOCK_BASE + 4, groups: CLOCK_BASE + 5, serial: CLOCK_BASE + 6, members: CLOCK_BASE + 7, movers: CLOCK_MOVERS } as const;
+export const [FREE, WORKING] = [0, -1] as const;
+/** How a timeline ended before its checks: its leader could not move the clock, or the target does not support it. */
+export const [TIMELINE_FAILED, TIMELINE_UNSUPPORTED] = [1, 2] as const;
+const SLOT_COUNT = CLOCK.members + CLOCK_MOVERS;
 const ALONE = -1;
 const UNKNOWN: StateKey = [0, 0];
 
@@ -64,9 +85,55 @@ export function createShared(): SharedArrayBuffer {
   return new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * SLOT_COUNT);
 }
 
-const slotsOf = (shared: SharedArrayBuffer) => new Int32Array(shared);
+export const slotsOf = (shared: SharedArrayBuffer) => new Int32Array(shared);
 
-async function waitWhileEqual(slots: Int32Array, index: number, value: number): Promise<void> {
+/** Notes a change of the clock's timeline, waking the checks that wait on it. */
+export function clockChanged(slots: Int32Array): void {
+  Atomics.add(slots, CLOCK.version, 1);
+  Atomics.notify(slots, CLOCK.version);
+}
+
+/** A check's place on a clock timeline: which timeline, its slot, and whether it leads it. */
+export interface ClockPlace {
+  timeline: number;
+  member: number;
+  leads: boolean;
+}
+
+/** Joins the timeline under way, when there is one with room that is not moving the clock. */
+function joinTimeline(slots: Int32Array): ClockPlace | undefined {
+  const timeline = Atomics.load(slots, CLOCK.timeline);
+  if (timeline === 0 || Atomics.load(slots, CLOCK.advancing) === 1) return undefined;
+  for (let m = 0; m < CLOCK.movers; m++) {
+    const member = CLOCK.members + m;
+    if (Atomics.compareExchange(slots, member, FREE, WORKING) !== FREE) continue;
+    // Its leader may have begun to move the clock (or to end the timeline) meanwhile; it
+    // checks the members after it says so, this check after it took its slot: one of the
+    // two sees the other.
+    if (Atomics.load(slots, CLOCK.advancing) === 0 && Atomics.load(slots, CLOCK.timeline) === timeline) return { timeline, member, leads: false };
+    Atomics.store(slots, member, FREE);
+    clockChanged(slots);
+    return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Begins a timeline, led by the check that has just taken every group. A slot is taken
+ * only from FREE, so a check of an earlier timeline whose leader was cut off keeps its
+ * own until it ends: the new leader waits for it like for any other.
+ */
+function openTimeline(slots: Int32Array): ClockPlace {
+  const timeline = Atomics.add(slots, CLOCK.serial, 1) + 1;
+  for (const index of [CLOCK.offset, CLOCK.advancing, CLOCK.outcome, CLOCK.groups]) Atomics.store(slots, index, 0);
+  const member = Array.from({ length: CLOCK.movers }, (_, m) => CLOCK.members + m).find((m) => Atomics.compareExchange(slots, m, FREE, WORKING) === FREE);
+  if (member === undefined) throw new Error(`${CLOCK.movers} checks of ended clock timelines are still running`);
+  Atomics.store(slots, CLOCK.timeline, timeline);
+  clockChanged(slots);
+  return { timeline, member, leads: true };
+}
+
+export async function waitWhileEqual(slots: Int32Array, index: number, value: number): Promise<void> {
   const waiting = Atomics.waitAsync(slots, index, value, WAIT_SLICE_MS);
   if (waiting.async) await waiting.value;
 }
@@ -92,6 +159,9 @@ export class FixtureLocks {
   private readonly groups: Holding[] = [];
   /** The check ended (maybe cut off by its deadline while it waited): what it takes from now on is given back at once. */
   private closed = false;
+  /** Its place on the clock's timeline, while it moves the clock; and the groups it set there. */
+  private clockPlace: ClockPlace | undefined;
+  private readonly claimed = new Set<FixtureGroup>();
 
   /** The check is waiting for a group another holds: `waits` gives back its lane and stops its deadline meanwhile. */
   private waited = false;
@@ -106,7 +176,8 @@ export class FixtureLocks {
   /** Waits until this check may set `state`, alone. */
   async enter(state: StateName): Promise<void> {
     const wanted = groupOfState[state];
-    if (this.held === 'every') return;
+    if (this.held === 'every') return this.claim(wanted);
+    if (state === 'clock') throw new Error('a check moves the clock inside Check.withClock, which takes its place on the clock timeline');
     if (wanted === 'every') {
       // Taking every group while holding one would wait on itself.
       if (this.held === 'group') throw new Error(`a check that sets "${state}" must do so before any other provider state`);
@@ -185,6 +256,7 @@ export class FixtureLocks {
     if (wanted === 'every') throw new Error(`the provider state "${state}" cannot be shared`);
     const holding = this.groups.find((g) => g.group === wanted);
     if (this.held === 'every' || (holding && holding.sharedKey === undefined)) {
+      this.claim(wanted);
       await install();
       return true;
     }
@@ -227,13 +299,59 @@ export class FixtureLocks {
     return installed;
   }
 
+  /**
+   * Waits until this check may move the target's clock, and gives its place on the
+   * clock's timeline: the first such check takes every group, as a reset does, and
+   * leads the timeline; one that comes while it runs joins it, its groups its own.
+   */
+  async enterClock(): Promise<ClockPlace> {
+    if (this.held !== 'nothing') throw new Error('a check that moves the clock must do so before any other provider state');
+    Atomics.add(this.slots, SLOT.writersWaiting, 1);
+    const place = await this.placeOnTimeline().finally(() => Atomics.sub(this.slots, SLOT.writersWaiting, 1));
+    this.clockPlace = place;
+    this.held = 'every';
+    await this.resume();
+    if (this.closed) this.giveBack();
+    return place;
+  }
+
+  /** Joins the timeline under way, or leads a new one once no check holds a group. */
+  private async placeOnTimeline(): Promise<ClockPlace> {
+    for (;;) {
+      const version = Atomics.load(this.slots, CLOCK.version);
+      const joined = joinTimeline(this.slots);
+      if (joined) return joined;
+      if (Atomics.compareExchange(this.slots, SLOT.readers, 0, -1) === 0) return openTimeline(this.slots);
+      // A timeline under way: wait for its next step; none: for the checks holding groups.
+      if (Atomics.load(this.slots, CLOCK.timeline) !== 0) await this.waitWhileEqual(CLOCK.version, version);
+      else await this.waitWhileNot(SLOT.readers, 0);
+    }
+  }
+
+  /** Its place on the clock timeline, while it holds one. */
+  get clock(): ClockPlace | undefined {
+    return this.clockPlace;
+  }
+
+  /** A group set on the clock timeline is set by one of its checks only: two would replace each other's fixtures. */
+  private claim(group: FixtureGroup | 'every'): void {
+    if (!this.clockPlace || group === 'every' || this.claimed.has(group)) return;
+    const bit = 1 << GROUP_ORDER.indexOf(group);
+    if (Atomics.or(this.slots, CLOCK.groups, bit) & bit) throw new Error(`two checks that move the clock together set the fixture group "${group}"`);
+    this.claimed.add(group);
+  }
+
   /** Whether the check holds a fixture group (alone or shared), not every group. */
   get holdsGroup(): boolean {
     return this.held === 'group';
   }
 
   release(): void {
-    if (this.held === 'every') {
+    const place = this.clockPlace;
+    // A check beside a timeline's leader holds every group through the leader.
+    const beside = place !== undefined && !place.leads;
+    if (place) this.leaveTimeline(place);
+    if (this.held === 'every' && !beside) {
       // A reset or a moved clock: the states the groups held are not known any more.
       for (const group of GROUP_ORDER) this.storeKey(slotOf(group, INSTALLED_KEY), UNKNOWN);
       Atomics.store(this.slots, SLOT.readers, 0);
@@ -243,6 +361,19 @@ export class FixtureLocks {
     }
     this.held = 'nothing';
     this.groups.length = 0;
+  }
+
+  /** Gives back its place on the clock timeline. A leader ends its timeline before (ClockTimeline.end); one still under way was cut off, and its other checks learn it. */
+  private leaveTimeline(place: ClockPlace): void {
+    this.clockPlace = undefined;
+    this.claimed.clear();
+    Atomics.store(this.slots, place.member, FREE);
+    if (place.leads && Atomics.load(this.slots, CLOCK.timeline) === place.timeline) {
+      Atomics.store(this.slots, CLOCK.outcome, TIMELINE_FAILED);
+      Atomics.store(this.slots, CLOCK.timeline, 0);
+      Atomics.store(this.slots, CLOCK.advancing, 0);
+    }
+    clockChanged(this.slots);
   }
 
   /** Releases what the check holds, and what a wait still under way takes later: the check has ended. */

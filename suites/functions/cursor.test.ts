@@ -5,7 +5,7 @@ import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions, sharedFixtureSet, SHARED_SETS, type ListQuery, type ListOptions } from './client.ts';
 import { normaliseQuery, sharedNamePiece } from './oracle.ts';
-import { cursorAgesArb, onOneTimeline, withClockMoved, type CursorAges } from '../support/cursor-lifetime.ts';
+import { cursorAgesArb, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { FUNCTION_SORTS } from '../../spec/facts.ts';
 
@@ -71,7 +71,7 @@ const cursorNeverIssuedRejected = rule('functions.cursor.never-issued-rejected',
 });
 
 const cursorExpiresAfter24h = rule('functions.cursor.expires-after-24h', { needs: FIXTURE_NEEDS, resetsTarget: true }, (t: Check) =>
-  withClockMoved(t, async () => {
+  t.withClock(async (clock) => {
     // It holds every group (it moves the clock), so it reads the cursor rules' kind of set beside none of them.
     await setFunctions(t, sampleFixtureSet(t.seed, SHARED_SETS.cursor.options));
     // One cursor per case: used once within 24 hours of when it was issued, then again after more than 24 hours.
@@ -79,7 +79,7 @@ const cursorExpiresAfter24h = rule('functions.cursor.expires-after-24h', { needs
       if (age === 'withinSeconds') await fetchPage(t, { limit: 1, cursor }, `a cursor used ${withinSeconds} s after it was issued (within 24 hours) must still be accepted`);
       else expectRefused(t, await listFunctions(t, { limit: 1, cursor }), `a cursor used ${beyondSeconds} s after it was issued (older than 24 hours)`);
     };
-    const onTimeline = (cases: readonly CursorAges[]) => onOneTimeline(t, cases, () => issuedCursor(t, { limit: 1 }), use);
+    const onTimeline = (cases: readonly CursorAges[]) => onOneTimeline(t, clock, cases, () => issuedCursor(t, { limit: 1 }), use);
     await t.property(cursorAgesArb, (ages) => onTimeline([ages]), { together: onTimeline });
   }),
 );

@@ -16,13 +16,14 @@ import {
   type UsageScenario,
 } from '../../generators/metrics-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
+import type { ClockTimeline } from '../../harness/clock-timeline.ts';
 import { rule } from '../../harness/rule.ts';
 import { addUnits, SECOND_MS } from '../../generators/calendar.ts';
 import { describe, expectPage, getMetrics, setUsage, shareUsage, walkEachPage, walkPages, withFixtures, type MetricsRequest } from './client.ts';
 import { entryKey, expectedMetrics, fixtureDimensions, groupLabel, type Dimension, type ExpectedGroup } from './oracle.ts';
 import { insertAt, queryArb, requestOf, scaleResources, setEveryCase, type MetricsCase } from './scenario.ts';
 import { overRounds } from '../support/rounds.ts';
-import { cursorAgesArb, onOneTimeline, withClockMoved, type CursorAges } from '../support/cursor-lifetime.ts';
+import { cursorAgesArb, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
 import { pageMetaProblems } from '../support/paging.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { METRICS_MAX_LIMIT } from '../../spec/facts.ts';
@@ -258,12 +259,12 @@ const cursorLifetime = rule('metrics.cursor.lifetime', { ...withFixtures, resets
     if (age === 'withinSeconds') expectPage(t, res, `a cursor of ${describe(request)} ${withinSeconds} s old (within its 24 hours), with the same query,`);
     else expectRefused(t, res, `a cursor of ${describe(request)} ${beyondSeconds} s old (older than 24 hours)`);
   };
-  const onTimeline = async (cases: readonly Case[]) => {
+  const onTimeline = (clock: ClockTimeline) => async (cases: readonly Case[]) => {
     // The events of every case on the target at once, each case's uuids its own: every cursor is issued, and used, over one state.
     await setEveryCase(t, cases.map((c) => c.fixture.events));
-    await onOneTimeline(t, cases, async (c) => (await firstCursor(t, c.fixture.resolved, c.fixture.events.length)).cursor, use);
+    await onOneTimeline(t, clock, cases, async (c) => (await firstCursor(t, c.fixture.resolved, c.fixture.events.length)).cursor, use);
   };
-  await withClockMoved(t, () => t.property(input, (c) => onTimeline([c]), { together: onTimeline }));
+  await t.withClock((clock) => t.property(input, (c) => onTimeline(clock)([c]), { together: onTimeline(clock) }));
 });
 
 export const checks = [limitDefault, limitClamped, paginationComplete, paginationLastPage, cursorBoundToQuery, cursorLifetime];

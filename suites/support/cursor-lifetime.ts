@@ -2,6 +2,7 @@
 // rejected" (sections 4.1, 7), read once for every listing that pages by cursor.
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
+import type { ClockTimeline } from '../../harness/clock-timeline.ts';
 import { distinct } from './json.ts';
 
 export const CURSOR_LIFETIME_S = 24 * 3600;
@@ -33,38 +34,24 @@ export type CursorAges = { withinSeconds: number; beyondSeconds: number };
  * `together`): the cursor of every case issued at once, then the target's clock moved
  * forward to each age the cases name, in turn, and the cursors due at that age used at
  * once. Each cursor is used at its two ages as if it were alone, and nothing the cursors
- * were issued over changes in between. A case drawn twice is checked once.
+ * were issued over changes in between. A case drawn twice is checked once. The clock's
+ * steps are those of every check moving it at the time (Check.withClock).
  */
 export async function onOneTimeline<C extends CursorAges>(
   t: Check,
+  clock: ClockTimeline,
   drawn: readonly C[],
   issue: (c: C) => Promise<string>,
   use: (c: C, cursor: string, age: keyof CursorAges) => Promise<void>,
 ): Promise<void> {
   const cases = distinct(drawn);
+  const issuedAt = clock.offset;
   const cursors = await t.atOnce(cases.map((c) => () => issue(c)));
   const uses = cases.flatMap((c, i) =>
     (['withinSeconds', 'beyondSeconds'] as const).map((age) => ({ at: c[age], run: () => use(c, cursors[i]!, age) })),
   );
-  let clock = 0;
   for (const at of [...new Set(uses.map((u) => u.at))].sort((a, b) => a - b)) {
-    await t.control.set('clock', { advanceSeconds: at - clock });
-    clock = at;
+    await clock.reach(issuedAt + at);
     await t.atOnce(uses.filter((u) => u.at === at).map((u) => u.run));
-  }
-}
-
-/**
- * Runs `body` holding every fixture group, as it moves the target's clock, then puts the
- * clock back for the checks that follow (`reset`, which also clears every fixture). No
- * reset is needed before: a cursor's age counts from when it was issued, whatever the
- * clock's offset then.
- */
-export async function withClockMoved(t: Check, body: () => Promise<void>): Promise<void> {
-  await t.locks.enter('clock');
-  try {
-    await body();
-  } finally {
-    await t.control.set('reset');
   }
 }
