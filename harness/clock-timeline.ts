@@ -8,8 +8,8 @@
 // its ages: the clock never passes an offset a check waits for, and never moves while a
 // check issues or uses its cursors.
 import { noteTargetChange } from './case-scope.ts';
-import { CLOCK, clockChanged, FREE, slotsOf, TIMELINE_FAILED, TIMELINE_UNSUPPORTED, waitWhileEqual, WORKING, type ClockPlace, type FixtureLocks } from './coordination.ts';
-import { Skip } from './violation.ts';
+import { CLOCK, CLOCK_SLOTS, clockChanged, endTimelineEarly, FREE, slotsOf, STEP_SKIPPED, STEP_FAILED, WORKING, type ClockPlace, type FixtureLocks } from './coordination.ts';
+import { Skip, Violation } from './violation.ts';
 
 /** What the leader sends: the clock moved forward, and the target reset after the timeline. */
 export interface ClockMoves {
@@ -20,8 +20,8 @@ export interface ClockMoves {
 /** One check's part of the clock's timeline. */
 export class ClockTimeline {
   private readonly slots: Int32Array;
-  /** Its leader could not move the clock: it moves it no more, and waits for its other checks to end. */
-  private failed = false;
+  /** Why the leader could not move the clock: it moves it no more, and its later steps fail the same way. */
+  private failure: { error: unknown } | undefined;
 
   constructor(
     shared: SharedArrayBuffer,
@@ -45,19 +45,18 @@ export class ClockTimeline {
 
   /** Waits until the clock has moved to `offset` (more than it has now); meanwhile the check sends nothing. */
   async reach(offset: number): Promise<void> {
-    this.mustBeOnIt();
     noteTargetChange('the clock is moved', 'state');
+    if (this.failure) throw this.failure.error;
     this.say(offset);
     if (this.place.leads) await this.drive(offset);
     else await this.waitFor(offset);
     this.say(WORKING);
-    if (!this.place.leads) this.count(1);
   }
 
   /**
    * The check moves the clock no more. A leader first moves it for the others still on
-   * its timeline, then resets the target and ends the timeline; the locks are released
-   * after (FixtureLocks.release).
+   * its timeline, then resets the target and ends the timeline. A check beside it keeps
+   * its slot (WORKING) until its locks are released, right after (Check.withClock).
    */
   async end(): Promise<void> {
     if (this.locks.clock !== this.place) return;
@@ -65,10 +64,11 @@ export class ClockTimeline {
     this.say(FREE);
     try {
       for (;;) {
-        await this.drive();
+        // A step that fails here is the failure of the check that waited for it, which learns it from the timeline.
+        await this.drive().catch(() => undefined);
         Atomics.store(this.slots, CLOCK.advancing, 1);
-        // A check may have joined after the last look: it is on the timeline, which goes on for it.
-        if (this.members().every((m) => Atomics.load(this.slots, m) === FREE)) break;
+        // A check may have joined since drive's last look (from another thread): the timeline goes on for it.
+        if (CLOCK_SLOTS.every((slot) => Atomics.load(this.slots, slot) === FREE)) break;
         Atomics.store(this.slots, CLOCK.advancing, 0);
         clockChanged(this.slots);
       }
@@ -79,75 +79,82 @@ export class ClockTimeline {
     }
   }
 
-  private mustBeOnIt(): void {
-    if (this.locks.clock !== this.place) throw new Error('the check moves the clock only inside Check.withClock');
-  }
-
-  /** What this check's slot says: WORKING, FREE, or the offset it waits for. */
+  /** What this check's slot says: WORKING, FREE, or the offset it waits for; only while the check is on the timeline. */
   private say(value: number): void {
-    Atomics.store(this.slots, this.place.member, value);
+    this.mustBeOnIt();
+    Atomics.store(this.slots, this.place.slot, value);
     clockChanged(this.slots);
   }
 
-  private members(): number[] {
-    return Array.from({ length: CLOCK.movers }, (_, m) => CLOCK.members + m);
+  /** A check cut off by its deadline has left the timeline (FixtureLocks.close), and its body, still running, stops here. */
+  private mustBeOnIt(): void {
+    if (this.locks.clock !== this.place) throw new Error('the check ended: it is on the clock timeline no more');
   }
 
   /** Beside a leader: waits until it has moved the clock to `offset`, or ended the timeline without. */
   private async waitFor(offset: number): Promise<void> {
     for (;;) {
+      this.mustBeOnIt();
       const version = Atomics.load(this.slots, CLOCK.version);
       if (Atomics.load(this.slots, CLOCK.timeline) !== this.place.timeline) {
-        if (Atomics.load(this.slots, CLOCK.outcome) === TIMELINE_UNSUPPORTED) throw new Skip('the target does not support the provider state "clock"');
-        throw new Error('the clock was not moved to the age this check waits for: the check that leads the clock timeline could not move it, or ended');
+        // Alone, the check would have sent the step itself.
+        this.count(1);
+        if (Atomics.load(this.slots, CLOCK.outcome) === STEP_SKIPPED) throw new Skip('the check that leads the clock timeline could not move the clock: it was skipped (the target does not support the provider state "clock", --read-only, or the request budget is spent)');
+        throw new Violation('the target\'s clock was not moved to the age this check waits for: the control endpoint failed the step for the check that leads the clock timeline, or that check ended');
       }
-      if (Atomics.load(this.slots, CLOCK.offset) >= offset) return;
-      await waitWhileEqual(this.slots, CLOCK.version, version);
+      if (Atomics.load(this.slots, CLOCK.offset) >= offset) {
+        this.count(1);
+        return this.locks.backToWork();
+      }
+      await this.locks.waitOnClock(version);
     }
   }
 
   /**
    * The leader: until the clock is at `until` (without it, until no check is left on the
    * timeline), moves it to the nearest offset a check waits for, each time no check is
-   * working.
+   * working. Once a step failed, it only waits for the others to leave.
    */
   private async drive(until?: number): Promise<void> {
     for (;;) {
+      this.mustBeOnIt();
       const version = Atomics.load(this.slots, CLOCK.version);
       const offset = Atomics.load(this.slots, CLOCK.offset);
-      if (until !== undefined && offset >= until) return;
-      const said = this.members().map((m) => Atomics.load(this.slots, m));
+      if (until !== undefined && offset >= until) return this.locks.backToWork();
+      const said = CLOCK_SLOTS.map((slot) => Atomics.load(this.slots, slot));
       // A check whose offset the clock has reached is working, even before it says so.
       const working = said.some((value) => value === WORKING || (value !== FREE && value <= offset));
       const waiting = said.filter((value) => value > offset);
-      if (!working && waiting.length === 0) return;
-      if (working || this.failed) {
-        await waitWhileEqual(this.slots, CLOCK.version, version);
+      if (!working && waiting.length === 0) return this.locks.backToWork();
+      if (working || this.failure) {
+        await this.locks.waitOnClock(version);
         continue;
       }
-      Atomics.store(this.slots, CLOCK.advancing, 1);
-      // A check that joined since the look above is issuing its cursors: the clock waits for it.
-      if (this.members().some((m) => Atomics.load(this.slots, m) === WORKING)) {
-        Atomics.store(this.slots, CLOCK.advancing, 0);
-        clockChanged(this.slots);
-        continue;
-      }
-      const next = Math.min(...waiting);
-      try {
-        await this.moves.advance(next - offset);
-      } catch (error) {
-        this.failed = true;
-        Atomics.store(this.slots, CLOCK.outcome, error instanceof Skip ? TIMELINE_UNSUPPORTED : TIMELINE_FAILED);
-        Atomics.store(this.slots, CLOCK.timeline, 0);
-        Atomics.store(this.slots, CLOCK.advancing, 0);
-        clockChanged(this.slots);
-        throw error;
-      }
-      // The step is this check's own only when it waited for that offset.
-      if (next !== until) this.count(-1);
-      Atomics.store(this.slots, CLOCK.offset, next);
+      await this.step(offset, Math.min(...waiting), until);
+    }
+  }
+
+  /** Moves the clock from `offset` to `next`, unless a check joined meanwhile (from another thread). */
+  private async step(offset: number, next: number, own: number | undefined): Promise<void> {
+    Atomics.store(this.slots, CLOCK.advancing, 1);
+    if (CLOCK_SLOTS.some((slot) => Atomics.load(this.slots, slot) === WORKING)) {
       Atomics.store(this.slots, CLOCK.advancing, 0);
       clockChanged(this.slots);
+      return;
     }
+    await this.locks.backToWork();
+    try {
+      await this.moves.advance(next - offset);
+    } catch (error) {
+      this.failure = { error };
+      if (next !== own) this.count(-1);
+      endTimelineEarly(this.slots, error instanceof Skip ? STEP_SKIPPED : STEP_FAILED);
+      throw error;
+    }
+    // The step is this check's own only when it waited for that offset.
+    if (next !== own) this.count(-1);
+    Atomics.store(this.slots, CLOCK.offset, next);
+    Atomics.store(this.slots, CLOCK.advancing, 0);
+    clockChanged(this.slots);
   }
 }

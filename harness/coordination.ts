@@ -43,15 +43,27 @@ const CLOCK_MOVERS = 4;
  * The slots of the clock's timeline: `version` changes with every other slot (what a
  * wait waits on); `offset` is how far the clock has moved since the timeline began, in
  * seconds; `timeline` the number of the timeline under way (0 none); `advancing` 1 while
- * its leader moves the clock or ends it; `outcome` why it ended early; `groups` the groups
- * its checks set (one bit each); `serial` the last timeline's number; then one slot per
- * check on it: FREE, WORKING, or the offset it waits for.
+ * its leader moves the clock or ends it; `outcome` why it ended before its checks did;
+ * `orphaned` the number of a timeline whose leader was cut off while others were on it
+ * (they hold every group until the last of them leaves); `groups` the groups its checks
+ * set (one bit each); `serial` the last timeline's number.
  */
-export const CLOCK = { version: CLOCK_BASE, offset: CLOCK_BASE + 1, timeline: CLOCK_BASE + 2, advancing: CLOCK_BASE + 3, outcome: CLOCK_BASE + 4, groups: CLOCK_BASE + 5, serial: CLOCK_BASE + 6, members: CLOCK_BASE + 7, movers: CLOCK_MOVERS } as const;
+export const CLOCK = {
+  version: CLOCK_BASE,
+  offset: CLOCK_BASE + 1,
+  timeline: CLOCK_BASE + 2,
+  advancing: CLOCK_BASE + 3,
+  outcome: CLOCK_BASE + 4,
+  orphaned: CLOCK_BASE + 5,
+  groups: CLOCK_BASE + 6,
+  serial: CLOCK_BASE + 7,
+} as const;
+/** One slot per check on the timeline: FREE, WORKING, or the offset it waits for. */
+export const CLOCK_SLOTS: readonly number[] = Array.from({ length: CLOCK_MOVERS }, (_, i) => CLOCK_BASE + 8 + i);
 export const [FREE, WORKING] = [0, -1] as const;
-/** How a timeline ended before its checks: its leader could not move the clock, or the target does not support it. */
-export const [TIMELINE_FAILED, TIMELINE_UNSUPPORTED] = [1, 2] as const;
-const SLOT_COUNT = CLOCK.members + CLOCK_MOVERS;
+/** Why a timeline ended before its checks: a step failed (a violation), or was skipped (unsupported, --read-only, the budget spent). */
+export const [STEP_FAILED, STEP_SKIPPED] = [1, 2] as const;
+const SLOT_COUNT = CLOCK_SLOTS.at(-1)! + 1;
 const ALONE = -1;
 const UNKNOWN: StateKey = [0, 0];
 
@@ -96,22 +108,29 @@ export function clockChanged(slots: Int32Array): void {
 /** A check's place on a clock timeline: which timeline, its slot, and whether it leads it. */
 export interface ClockPlace {
   timeline: number;
-  member: number;
+  slot: number;
   leads: boolean;
+}
+
+/** Ends the timeline before its checks are done: they learn `outcome` at their next wait. */
+export function endTimelineEarly(slots: Int32Array, outcome: typeof STEP_FAILED | typeof STEP_SKIPPED): void {
+  Atomics.store(slots, CLOCK.outcome, outcome);
+  Atomics.store(slots, CLOCK.timeline, 0);
+  Atomics.store(slots, CLOCK.advancing, 0);
+  clockChanged(slots);
 }
 
 /** Joins the timeline under way, when there is one with room that is not moving the clock. */
 function joinTimeline(slots: Int32Array): ClockPlace | undefined {
   const timeline = Atomics.load(slots, CLOCK.timeline);
   if (timeline === 0 || Atomics.load(slots, CLOCK.advancing) === 1) return undefined;
-  for (let m = 0; m < CLOCK.movers; m++) {
-    const member = CLOCK.members + m;
-    if (Atomics.compareExchange(slots, member, FREE, WORKING) !== FREE) continue;
+  for (const slot of CLOCK_SLOTS) {
+    if (Atomics.compareExchange(slots, slot, FREE, WORKING) !== FREE) continue;
     // Its leader may have begun to move the clock (or to end the timeline) meanwhile; it
     // checks the members after it says so, this check after it took its slot: one of the
     // two sees the other.
-    if (Atomics.load(slots, CLOCK.advancing) === 0 && Atomics.load(slots, CLOCK.timeline) === timeline) return { timeline, member, leads: false };
-    Atomics.store(slots, member, FREE);
+    if (Atomics.load(slots, CLOCK.advancing) === 0 && Atomics.load(slots, CLOCK.timeline) === timeline) return { timeline, slot, leads: false };
+    Atomics.store(slots, slot, FREE);
     clockChanged(slots);
     return undefined;
   }
@@ -126,11 +145,11 @@ function joinTimeline(slots: Int32Array): ClockPlace | undefined {
 function openTimeline(slots: Int32Array): ClockPlace {
   const timeline = Atomics.add(slots, CLOCK.serial, 1) + 1;
   for (const index of [CLOCK.offset, CLOCK.advancing, CLOCK.outcome, CLOCK.groups]) Atomics.store(slots, index, 0);
-  const member = Array.from({ length: CLOCK.movers }, (_, m) => CLOCK.members + m).find((m) => Atomics.compareExchange(slots, m, FREE, WORKING) === FREE);
-  if (member === undefined) throw new Error(`${CLOCK.movers} checks of ended clock timelines are still running`);
+  const slot = CLOCK_SLOTS.find((s) => Atomics.compareExchange(slots, s, FREE, WORKING) === FREE);
+  if (slot === undefined) throw new Error(`${CLOCK_SLOTS.length} checks of ended clock timelines are still running`);
   Atomics.store(slots, CLOCK.timeline, timeline);
   clockChanged(slots);
-  return { timeline, member, leads: true };
+  return { timeline, slot, leads: true };
 }
 
 export async function waitWhileEqual(slots: Int32Array, index: number, value: number): Promise<void> {
@@ -176,8 +195,8 @@ export class FixtureLocks {
   /** Waits until this check may set `state`, alone. */
   async enter(state: StateName): Promise<void> {
     const wanted = groupOfState[state];
+    if (state === 'clock') throw new Error('a check moves the clock inside Check.withClock, on the clock timeline');
     if (this.held === 'every') return this.claim(wanted);
-    if (state === 'clock') throw new Error('a check moves the clock inside Check.withClock, which takes its place on the clock timeline');
     if (wanted === 'every') {
       // Taking every group while holding one would wait on itself.
       if (this.held === 'group') throw new Error(`a check that sets "${state}" must do so before any other provider state`);
@@ -333,9 +352,23 @@ export class FixtureLocks {
     return this.clockPlace;
   }
 
+  /** Waits for a change of the clock's timeline from `version`, the check's lane given back meanwhile (backToWork after). */
+  waitOnClock(version: number): Promise<void> {
+    return this.waitWhileEqual(CLOCK.version, version);
+  }
+
+  /** After waits on the clock's timeline, the check works again once it has its lane back. */
+  backToWork(): Promise<void> {
+    return this.resume();
+  }
+
   /** A group set on the clock timeline is set by one of its checks only: two would replace each other's fixtures. */
   private claim(group: FixtureGroup | 'every'): void {
-    if (!this.clockPlace || group === 'every' || this.claimed.has(group)) return;
+    const place = this.clockPlace;
+    if (!place) return;
+    // Beside a leader that ended the timeline early (or was cut off), the groups may be another check's at any moment.
+    if (!place.leads && Atomics.load(this.slots, CLOCK.timeline) !== place.timeline) throw new Error('the clock timeline this check was on has ended: it sets no more provider states');
+    if (group === 'every' || this.claimed.has(group)) return;
     const bit = 1 << GROUP_ORDER.indexOf(group);
     if (Atomics.or(this.slots, CLOCK.groups, bit) & bit) throw new Error(`two checks that move the clock together set the fixture group "${group}"`);
     this.claimed.add(group);
@@ -348,10 +381,8 @@ export class FixtureLocks {
 
   release(): void {
     const place = this.clockPlace;
-    // A check beside a timeline's leader holds every group through the leader.
-    const beside = place !== undefined && !place.leads;
-    if (place) this.leaveTimeline(place);
-    if (this.held === 'every' && !beside) {
+    const lettingGoOfEvery = place ? this.leaveTimeline(place) : this.held === 'every';
+    if (lettingGoOfEvery) {
       // A reset or a moved clock: the states the groups held are not known any more.
       for (const group of GROUP_ORDER) this.storeKey(slotOf(group, INSTALLED_KEY), UNKNOWN);
       Atomics.store(this.slots, SLOT.readers, 0);
@@ -363,17 +394,26 @@ export class FixtureLocks {
     this.groups.length = 0;
   }
 
-  /** Gives back its place on the clock timeline. A leader ends its timeline before (ClockTimeline.end); one still under way was cut off, and its other checks learn it. */
-  private leaveTimeline(place: ClockPlace): void {
+  /**
+   * Gives back its place on the clock timeline; returns whether the check now lets go of
+   * every group. A leader ends its timeline before (ClockTimeline.end), so one still under
+   * way was cut off: its other checks learn it, and hold every group until the last of
+   * them leaves, as they may still be sending.
+   */
+  private leaveTimeline(place: ClockPlace): boolean {
     this.clockPlace = undefined;
     this.claimed.clear();
-    Atomics.store(this.slots, place.member, FREE);
-    if (place.leads && Atomics.load(this.slots, CLOCK.timeline) === place.timeline) {
-      Atomics.store(this.slots, CLOCK.outcome, TIMELINE_FAILED);
-      Atomics.store(this.slots, CLOCK.timeline, 0);
-      Atomics.store(this.slots, CLOCK.advancing, 0);
-    }
+    Atomics.store(this.slots, place.slot, FREE);
     clockChanged(this.slots);
+    const othersOn = () => CLOCK_SLOTS.some((slot) => Atomics.load(this.slots, slot) !== FREE);
+    if (place.leads) {
+      if (Atomics.load(this.slots, CLOCK.timeline) !== place.timeline) return true;
+      endTimelineEarly(this.slots, STEP_FAILED);
+      if (!othersOn()) return true;
+      Atomics.store(this.slots, CLOCK.orphaned, place.timeline);
+      return othersOn() ? false : Atomics.compareExchange(this.slots, CLOCK.orphaned, place.timeline, 0) === place.timeline;
+    }
+    return !othersOn() && Atomics.compareExchange(this.slots, CLOCK.orphaned, place.timeline, 0) === place.timeline;
   }
 
   /** Releases what the check holds, and what a wait still under way takes later: the check has ended. */

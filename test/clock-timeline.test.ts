@@ -5,43 +5,48 @@ import { ClockTimeline, type ClockMoves } from '../harness/clock-timeline.ts';
 import { createShared, FixtureLocks } from '../harness/coordination.ts';
 import { Skip } from '../harness/violation.ts';
 
-/** A target's clock: the steps it was moved by, and whether it was reset. */
+/** A target's clock: the steps it was moved by, and the resets; with `fail`, every step fails so. */
 function fakeTarget(fail?: Error) {
-  const target = { offset: 0, steps: [] as number[], resets: 0 };
+  return { offset: 0, steps: [] as number[], resets: 0, fail };
+}
+type FakeTarget = ReturnType<typeof fakeTarget>;
+
+/** A check on the timeline: its locks, its part of it, and its requests (each sent, and those counted for it). */
+async function mover(shared: SharedArrayBuffer, target: FakeTarget) {
+  const locks = new FixtureLocks(shared);
+  const place = await locks.enterClock();
+  const counted = { requests: 0 };
   const moves: ClockMoves = {
     advance: async (seconds) => {
       await new Promise((resolve) => setTimeout(resolve, 1));
-      if (fail) throw fail;
+      counted.requests += 1;
+      if (target.fail) throw target.fail;
       target.steps.push(seconds);
       target.offset += seconds;
     },
     reset: async () => {
+      counted.requests += 1;
       target.resets += 1;
       target.offset = 0;
     },
   };
-  return { target, moves };
-}
-
-/** A check on the timeline: its locks, its part of it, and the requests counted in it. */
-async function mover(shared: SharedArrayBuffer, moves: ClockMoves) {
-  const locks = new FixtureLocks(shared);
-  const place = await locks.enterClock();
-  const counted = { requests: 0 };
   const clock = new ClockTimeline(shared, locks, place, moves, (n) => void (counted.requests += n));
   return { locks, clock, counted, leads: place.leads };
 }
+type Mover = Awaited<ReturnType<typeof mover>>;
+
+/** Its end, as Check.withClock ends it. */
+const ended = (check: Mover) => check.clock.end().finally(() => check.locks.release());
 
 /** Reaches each age from the offset it starts at, noting the target's offset at each; then ends. */
-async function walk(check: Awaited<ReturnType<typeof mover>>, ages: number[], target: { offset: number }, seen: number[]) {
+async function walk(check: Mover, ages: number[], target: FakeTarget, seen: number[]) {
   const issued = check.clock.offset;
   for (const age of ages) {
     await check.clock.reach(issued + age);
     seen.push(target.offset - issued);
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
-  await check.clock.end();
-  check.locks.release();
+  await ended(check);
 }
 
 const settled = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 30))]);
@@ -50,8 +55,8 @@ const settled = (promise: Promise<unknown>) => Promise.race([promise.then(() => 
 describe('the clock timeline (harness/clock-timeline.ts)', { timeout: 5_000 }, () => {
   test('two checks share the steps: each meets exactly its ages, the clock stops at every one, and the target is reset once', async () => {
     const shared = createShared();
-    const { target, moves } = fakeTarget();
-    const [leader, beside] = [await mover(shared, moves), await mover(shared, moves)];
+    const target = fakeTarget();
+    const [leader, beside] = [await mover(shared, target), await mover(shared, target)];
     expect([leader.leads, beside.leads]).toEqual([true, false]);
     const [ofLeader, ofBeside]: [number[], number[]] = [[], []];
     await Promise.all([walk(leader, [60, 86_400 + 600], target, ofLeader), walk(beside, [43_200, 86_400 + 600, 604_800], target, ofBeside)]);
@@ -59,17 +64,15 @@ describe('the clock timeline (harness/clock-timeline.ts)', { timeout: 5_000 }, (
     expect(ofBeside).toEqual([43_200, 87_000, 604_800]);
     expect(target.steps).toEqual([60, 43_140, 43_800, 517_800]);
     expect(target.resets).toBe(1);
-    // As if each had moved the clock alone, a step for each of its ages and a reset: the
-    // leader sent every step and the reset, less the steps to the other's ages.
-    expect(target.steps.length + target.resets + leader.counted.requests).toBe(2 + 1);
-    expect(beside.counted.requests).toBe(3 + 1);
+    // As if each had moved the clock alone: a step for each of its ages, and a reset.
+    expect([leader.counted.requests, beside.counted.requests]).toEqual([2 + 1, 3 + 1]);
   });
 
-  test('the clock does not move while a check on the timeline is working, one that has just joined included', async () => {
+  test('the clock does not move while a check on the timeline is working, and the leader resets the target only once the others are done', async () => {
     const shared = createShared();
-    const { target, moves } = fakeTarget();
-    const leader = await mover(shared, moves);
-    const beside = await mover(shared, moves);
+    const target = fakeTarget();
+    const leader = await mover(shared, target);
+    const beside = await mover(shared, target);
     const reached = leader.clock.reach(100);
     expect(await settled(reached)).toBe(false);
     expect(target.steps).toEqual([]);
@@ -78,73 +81,102 @@ describe('the clock timeline (harness/clock-timeline.ts)', { timeout: 5_000 }, (
     expect(await settled(reached)).toBe(true);
     expect(target.offset).toBe(100);
     expect(await settled(waiting)).toBe(false);
-    const leaderEnded = leader.clock.end().then(() => leader.locks.release());
+    const leaderEnded = ended(leader);
     await waiting;
     expect(target.steps).toEqual([100, 100]);
-    // The leader resets the target only once the check beside it is done.
     expect(await settled(leaderEnded)).toBe(false);
-    await beside.clock.end();
-    beside.locks.release();
+    await ended(beside);
     await leaderEnded;
     expect(target.resets).toBe(1);
   });
 
   test('a check that comes after the timeline ended leads the next one, once the groups are free', async () => {
     const shared = createShared();
-    const { target, moves } = fakeTarget();
-    const first = await mover(shared, moves);
+    const target = fakeTarget();
+    const first = await mover(shared, target);
     const group = new FixtureLocks(shared);
     const holdsFunctions = group.enter('functions');
     expect(await settled(holdsFunctions)).toBe(false);
-    const ended = first.clock.reach(60).then(() => first.clock.end()).then(() => first.locks.release());
-    await ended;
+    await first.clock.reach(60);
+    await ended(first);
     expect(await settled(holdsFunctions)).toBe(true);
-    const next = mover(shared, moves);
+    const next = mover(shared, target);
     expect(await settled(next)).toBe(false);
     group.release();
     const second = await next;
     expect(second.leads).toBe(true);
     expect(second.clock.offset).toBe(0);
-    await second.clock.end();
-    second.locks.release();
+    await ended(second);
     expect(target.resets).toBe(2);
   });
 
-  test('when the leader cannot move the clock, the checks beside it fail; when the target does not support it, they are skipped', async () => {
-    for (const [error, expected] of [[new Error('500'), /could not move it/], [new Skip('unsupported'), /does not support the provider state "clock"/]] as const) {
+  test('when the leader cannot move the clock, the checks beside it fail, or are skipped with it; the leader fails at once on every later step, and still resets', async () => {
+    for (const [error, expected] of [[new Error('500'), /control endpoint failed the step/], [new Skip('unsupported'), /it was skipped/]] as const) {
       const shared = createShared();
-      const { moves } = fakeTarget(error);
-      const [leader, beside] = [await mover(shared, moves), await mover(shared, moves)];
+      const target = fakeTarget(error);
+      const [leader, beside] = [await mover(shared, target), await mover(shared, target)];
       const waiting = beside.clock.reach(500);
       await expect(leader.clock.reach(60)).rejects.toBe(error);
       await expect(waiting).rejects.toThrow(expected);
-      await beside.clock.end();
-      beside.locks.release();
-      await leader.clock.end();
-      leader.locks.release();
+      // A replay of the leader's case (fast-check's, after a failure) fails the same way, without waiting.
+      await expect(settled(leader.clock.reach(120).catch(() => undefined))).resolves.toBe(true);
+      await Promise.all([ended(beside), ended(leader)]);
+      expect(target.resets).toBe(1);
+      // Alone, each would have sent its step (and failed) and a reset; the leader's second step was not sent.
+      expect([leader.counted.requests, beside.counted.requests]).toEqual([1 + 1, 1 + 1]);
     }
   });
 
-  test('a leader cut off by its deadline ends the timeline: the check beside it fails instead of waiting on', async () => {
+  test('a step that fails while the leader ends fails the check beside it, not the leader, and the target is still reset', async () => {
     const shared = createShared();
-    const { moves } = fakeTarget();
-    const [leader, beside] = [await mover(shared, moves), await mover(shared, moves)];
+    const target = fakeTarget();
+    const [leader, beside] = [await mover(shared, target), await mover(shared, target)];
     const waiting = beside.clock.reach(500);
-    leader.locks.close();
-    await expect(waiting).rejects.toThrow(/could not move it, or ended/);
-    beside.locks.release();
-    const next = await mover(shared, moves);
-    expect(next.leads).toBe(true);
+    target.fail = new Error('500');
+    const leaderEnded = ended(leader);
+    await expect(waiting).rejects.toThrow(/control endpoint failed the step/);
+    await ended(beside);
+    await expect(leaderEnded).resolves.toBeUndefined();
+    expect(target.resets).toBe(1);
   });
 
-  test('two checks on the timeline may not set one fixture group', async () => {
+  test('a leader cut off by its deadline ends the timeline: the check beside it fails instead of waiting on, and holds every group until it ends', async () => {
     const shared = createShared();
-    const { moves } = fakeTarget();
-    const [leader, beside] = [await mover(shared, moves), await mover(shared, moves)];
+    const target = fakeTarget();
+    const [leader, beside] = [await mover(shared, target), await mover(shared, target)];
+    const waiting = beside.clock.reach(500);
+    leader.locks.close();
+    await expect(waiting).rejects.toThrow(/or that check ended/);
+    // Its groups stay its own while it may still be sending; it sets no more states.
+    const other = new FixtureLocks(shared).enter('usage');
+    expect(await settled(other)).toBe(false);
+    await expect(beside.locks.enter('usage')).rejects.toThrow(/has ended/);
+    await ended(beside);
+    expect(await settled(other)).toBe(true);
+  });
+
+  test('a check cut off while it waits stops there: the others go on without it', async () => {
+    const shared = createShared();
+    const target = fakeTarget();
+    const [leader, beside] = [await mover(shared, target), await mover(shared, target)];
+    const waiting = beside.clock.reach(500).catch((error: unknown) => error);
+    beside.locks.close();
+    await leader.clock.reach(600);
+    // Its offset is no longer waited for: the clock goes straight to the leader's.
+    expect(target.steps).toEqual([600]);
+    expect(String(await waiting)).toMatch(/no more/);
+    await expect(settled(ended(leader))).resolves.toBe(true);
+    expect(target.resets).toBe(1);
+  });
+
+  test('two checks on the timeline may not set one fixture group, and the clock moves only on the timeline', async () => {
+    const shared = createShared();
+    const target = fakeTarget();
+    const [leader, beside] = [await mover(shared, target), await mover(shared, target)];
     await leader.locks.enter('functions');
     await leader.locks.enter('functions');
     await beside.locks.enter('usage');
     await expect(beside.locks.enter('functions')).rejects.toThrow(/set the fixture group "functions"/);
-    await expect(new FixtureLocks(shared).enter('clock')).rejects.toThrow(/Check.withClock/);
+    await expect(leader.locks.enter('clock')).rejects.toThrow(/Check.withClock/);
   });
 });

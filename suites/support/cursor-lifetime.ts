@@ -20,7 +20,7 @@ const HOUR_S = 3600;
  * A lifetime shorter or longer than 24 hours by more than the margin meets an edge, which
  * half the cases draw; the other ages (fresh, half the lifetime; twice it, a week) are
  * few, as every case at one age shares the clock's step to it (onOneTimeline), and each
- * step is two round trips that no other check can use: six steps at most.
+ * step is two round trips while only the checks moving the clock run: six steps at most.
  */
 export const cursorAgesArb: fc.Arbitrary<CursorAges> = fc.record({
   withinSeconds: fc.oneof(fc.constant(CURSOR_LIFETIME_S - EDGE_MARGIN_S), fc.constantFrom(60, 12 * HOUR_S)),
