@@ -8,7 +8,7 @@
 // its ages: the clock never passes an offset a check waits for, and never moves while a
 // check issues or uses its cursors.
 import { noteTargetChange } from './case-scope.ts';
-import { CLOCK, CLOCK_SLOTS, clockChanged, endTimelineEarly, FREE, slotsOf, STEP_SKIPPED, STEP_FAILED, WORKING, type ClockPlace, type FixtureLocks } from './coordination.ts';
+import { CLOCK, CLOCK_SLOTS, clockChanged, endTimelineEarly, FREE, slotsOf, STEP_FAILED, STEP_SKIPPED, WORKING, type ClockPlace, type FixtureLocks } from './coordination.ts';
 import { Skip, Violation } from './violation.ts';
 
 /** What the leader sends: the clock moved forward, and the target reset after the timeline. */
@@ -46,7 +46,11 @@ export class ClockTimeline {
   /** Waits until the clock has moved to `offset` (more than it has now); meanwhile the check sends nothing. */
   async reach(offset: number): Promise<void> {
     noteTargetChange('the clock is moved', 'state');
-    if (this.failure) throw this.failure.error;
+    if (this.failure) {
+      // Alone, it would have sent the step again, and met the same answer.
+      this.count(1);
+      throw this.failure.error;
+    }
     this.say(offset);
     if (this.place.leads) await this.drive(offset);
     else await this.waitFor(offset);
@@ -62,10 +66,13 @@ export class ClockTimeline {
     if (this.locks.clock !== this.place) return;
     if (!this.place.leads) return this.count(1);
     this.say(FREE);
+    this.place.holdsSlot = false;
     try {
       for (;;) {
         // A step that fails here is the failure of the check that waited for it, which learns it from the timeline.
         await this.drive().catch(() => undefined);
+        // Cut off by its deadline meanwhile: leaving, it handed every group to the others (FixtureLocks.leaveTimeline).
+        if (this.locks.clock !== this.place) return;
         Atomics.store(this.slots, CLOCK.advancing, 1);
         // A check may have joined since drive's last look (from another thread): the timeline goes on for it.
         if (CLOCK_SLOTS.every((slot) => Atomics.load(this.slots, slot) === FREE)) break;
@@ -74,8 +81,10 @@ export class ClockTimeline {
       }
       await this.moves.reset();
     } finally {
-      for (const index of [CLOCK.offset, CLOCK.timeline, CLOCK.advancing]) Atomics.store(this.slots, index, 0);
-      clockChanged(this.slots);
+      if (this.locks.clock === this.place) {
+        for (const index of [CLOCK.offset, CLOCK.timeline, CLOCK.advancing]) Atomics.store(this.slots, index, 0);
+        clockChanged(this.slots);
+      }
     }
   }
 
@@ -99,8 +108,8 @@ export class ClockTimeline {
       if (Atomics.load(this.slots, CLOCK.timeline) !== this.place.timeline) {
         // Alone, the check would have sent the step itself.
         this.count(1);
-        if (Atomics.load(this.slots, CLOCK.outcome) === STEP_SKIPPED) throw new Skip('the check that leads the clock timeline could not move the clock: it was skipped (the target does not support the provider state "clock", --read-only, or the request budget is spent)');
-        throw new Violation('the target\'s clock was not moved to the age this check waits for: the control endpoint failed the step for the check that leads the clock timeline, or that check ended');
+        await this.locks.backToWork();
+        throw this.endedEarly();
       }
       if (Atomics.load(this.slots, CLOCK.offset) >= offset) {
         this.count(1);
@@ -108,6 +117,15 @@ export class ClockTimeline {
       }
       await this.locks.waitOnClock(version);
     }
+  }
+
+  /** Why the timeline ended before this check's offset, as the check would have learnt it moving the clock itself. */
+  private endedEarly(): Skip | Violation {
+    const outcome = Atomics.load(this.slots, CLOCK.outcome);
+    if (outcome === STEP_SKIPPED)
+      return new Skip('the check that leads the clock timeline was skipped as it moved the clock (the target does not support the provider state "clock", --read-only, or the request budget is spent)');
+    const answered = outcome > 0 ? `: the control endpoint failed to set the state "clock" (it answered ${outcome})` : '';
+    return new Violation(`the target's clock was not moved to the age this check waits for${answered}; the check that leads the clock timeline could not move it, or ended`);
   }
 
   /**
@@ -147,10 +165,14 @@ export class ClockTimeline {
       await this.moves.advance(next - offset);
     } catch (error) {
       this.failure = { error };
-      if (next !== own) this.count(-1);
-      endTimelineEarly(this.slots, error instanceof Skip ? STEP_SKIPPED : STEP_FAILED);
+      // Sent as it ended, for another check: alone, it would not have sent it. Within its own reach, it would have sent its own step.
+      if (own === undefined) this.count(-1);
+      const status = error instanceof Violation ? error.exchange?.response?.status : undefined;
+      endTimelineEarly(this.slots, error instanceof Skip ? STEP_SKIPPED : (status ?? STEP_FAILED));
       throw error;
     }
+    // Cut off while the step was on its way: the timeline is no longer its to write.
+    this.mustBeOnIt();
     // The step is this check's own only when it waited for that offset.
     if (next !== own) this.count(-1);
     Atomics.store(this.slots, CLOCK.offset, next);

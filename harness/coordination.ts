@@ -61,8 +61,12 @@ export const CLOCK = {
 /** One slot per check on the timeline: FREE, WORKING, or the offset it waits for. */
 export const CLOCK_SLOTS: readonly number[] = Array.from({ length: CLOCK_MOVERS }, (_, i) => CLOCK_BASE + 8 + i);
 export const [FREE, WORKING] = [0, -1] as const;
-/** Why a timeline ended before its checks: a step failed (a violation), or was skipped (unsupported, --read-only, the budget spent). */
-export const [STEP_FAILED, STEP_SKIPPED] = [1, 2] as const;
+/**
+ * Why a timeline ended before its checks (its `outcome`): a step was skipped
+ * (unsupported, --read-only, the budget spent), failed, or its leader was cut off; a
+ * positive outcome is the status the control endpoint failed a step with.
+ */
+export const [STEP_SKIPPED, STEP_FAILED] = [-1, -2] as const;
 const SLOT_COUNT = CLOCK_SLOTS.at(-1)! + 1;
 const ALONE = -1;
 const UNKNOWN: StateKey = [0, 0];
@@ -110,10 +114,12 @@ export interface ClockPlace {
   timeline: number;
   slot: number;
   leads: boolean;
+  /** The slot is still the check's: a leader gives it up as it ends (ClockTimeline.end), and one joining then may take it. */
+  holdsSlot: boolean;
 }
 
 /** Ends the timeline before its checks are done: they learn `outcome` at their next wait. */
-export function endTimelineEarly(slots: Int32Array, outcome: typeof STEP_FAILED | typeof STEP_SKIPPED): void {
+export function endTimelineEarly(slots: Int32Array, outcome: number): void {
   Atomics.store(slots, CLOCK.outcome, outcome);
   Atomics.store(slots, CLOCK.timeline, 0);
   Atomics.store(slots, CLOCK.advancing, 0);
@@ -129,7 +135,7 @@ function joinTimeline(slots: Int32Array): ClockPlace | undefined {
     // Its leader may have begun to move the clock (or to end the timeline) meanwhile; it
     // checks the members after it says so, this check after it took its slot: one of the
     // two sees the other.
-    if (Atomics.load(slots, CLOCK.advancing) === 0 && Atomics.load(slots, CLOCK.timeline) === timeline) return { timeline, slot, leads: false };
+    if (Atomics.load(slots, CLOCK.advancing) === 0 && Atomics.load(slots, CLOCK.timeline) === timeline) return { timeline, slot, leads: false, holdsSlot: true };
     Atomics.store(slots, slot, FREE);
     clockChanged(slots);
     return undefined;
@@ -149,7 +155,7 @@ function openTimeline(slots: Int32Array): ClockPlace {
   if (slot === undefined) throw new Error(`${CLOCK_SLOTS.length} checks of ended clock timelines are still running`);
   Atomics.store(slots, CLOCK.timeline, timeline);
   clockChanged(slots);
-  return { timeline, slot, leads: true };
+  return { timeline, slot, leads: true, holdsSlot: true };
 }
 
 export async function waitWhileEqual(slots: Int32Array, index: number, value: number): Promise<void> {
@@ -364,11 +370,7 @@ export class FixtureLocks {
 
   /** A group set on the clock timeline is set by one of its checks only: two would replace each other's fixtures. */
   private claim(group: FixtureGroup | 'every'): void {
-    const place = this.clockPlace;
-    if (!place) return;
-    // Beside a leader that ended the timeline early (or was cut off), the groups may be another check's at any moment.
-    if (!place.leads && Atomics.load(this.slots, CLOCK.timeline) !== place.timeline) throw new Error('the clock timeline this check was on has ended: it sets no more provider states');
-    if (group === 'every' || this.claimed.has(group)) return;
+    if (!this.clockPlace || group === 'every' || this.claimed.has(group)) return;
     const bit = 1 << GROUP_ORDER.indexOf(group);
     if (Atomics.or(this.slots, CLOCK.groups, bit) & bit) throw new Error(`two checks that move the clock together set the fixture group "${group}"`);
     this.claimed.add(group);
@@ -396,23 +398,23 @@ export class FixtureLocks {
 
   /**
    * Gives back its place on the clock timeline; returns whether the check now lets go of
-   * every group. A leader ends its timeline before (ClockTimeline.end), so one still under
-   * way was cut off: its other checks learn it, and hold every group until the last of
-   * them leaves, as they may still be sending.
+   * every group. A leader ends its timeline as it ends (ClockTimeline.end); one still
+   * under way was cut off, and its other checks learn it. Checks still on a timeline
+   * whose leader leaves (cut off, or after a failed step) may still be sending: they hold
+   * every group until the last of them leaves.
    */
   private leaveTimeline(place: ClockPlace): boolean {
     this.clockPlace = undefined;
     this.claimed.clear();
-    Atomics.store(this.slots, place.slot, FREE);
+    if (place.holdsSlot) Atomics.store(this.slots, place.slot, FREE);
     clockChanged(this.slots);
     const othersOn = () => CLOCK_SLOTS.some((slot) => Atomics.load(this.slots, slot) !== FREE);
     if (place.leads) {
-      if (Atomics.load(this.slots, CLOCK.timeline) !== place.timeline) return true;
-      endTimelineEarly(this.slots, STEP_FAILED);
+      if (Atomics.load(this.slots, CLOCK.timeline) === place.timeline) endTimelineEarly(this.slots, STEP_FAILED);
       if (!othersOn()) return true;
       Atomics.store(this.slots, CLOCK.orphaned, place.timeline);
-      return othersOn() ? false : Atomics.compareExchange(this.slots, CLOCK.orphaned, place.timeline, 0) === place.timeline;
     }
+    // The last to leave (the leader, when the others left meanwhile) lets go of every group, once.
     return !othersOn() && Atomics.compareExchange(this.slots, CLOCK.orphaned, place.timeline, 0) === place.timeline;
   }
 

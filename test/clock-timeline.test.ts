@@ -2,8 +2,9 @@
 // the same time share its steps, and each cursor still meets exactly its ages.
 import { describe, expect, test } from 'vitest';
 import { ClockTimeline, type ClockMoves } from '../harness/clock-timeline.ts';
-import { createShared, FixtureLocks } from '../harness/coordination.ts';
-import { Skip } from '../harness/violation.ts';
+import { createShared, FixtureLocks, type LockWaits } from '../harness/coordination.ts';
+import { Skip, Violation } from '../harness/violation.ts';
+import type { Exchange } from '../results/model.ts';
 
 /** A target's clock: the steps it was moved by, and the resets; with `fail`, every step fails so. */
 function fakeTarget(fail?: Error) {
@@ -12,8 +13,8 @@ function fakeTarget(fail?: Error) {
 type FakeTarget = ReturnType<typeof fakeTarget>;
 
 /** A check on the timeline: its locks, its part of it, and its requests (each sent, and those counted for it). */
-async function mover(shared: SharedArrayBuffer, target: FakeTarget) {
-  const locks = new FixtureLocks(shared);
+async function mover(shared: SharedArrayBuffer, target: FakeTarget, waits?: LockWaits) {
+  const locks = new FixtureLocks(shared, waits);
   const place = await locks.enterClock();
   const counted = { requests: 0 };
   const moves: ClockMoves = {
@@ -111,10 +112,17 @@ describe('the clock timeline (harness/clock-timeline.ts)', { timeout: 5_000 }, (
   });
 
   test('when the leader cannot move the clock, the checks beside it fail, or are skipped with it; the leader fails at once on every later step, and still resets', async () => {
-    for (const [error, expected] of [[new Error('500'), /control endpoint failed the step/], [new Skip('unsupported'), /it was skipped/]] as const) {
+    const answered500 = new Violation('the control endpoint failed to set the state "clock" (it answered 500)', { response: { status: 500 } } as Exchange);
+    const cases = [
+      [answered500, /failed to set the state "clock" \(it answered 500\)/],
+      [new Error('no answer'), /could not move it/],
+      [new Skip('unsupported'), /was skipped as it moved the clock/],
+    ] as const;
+    for (const [error, expected] of cases) {
       const shared = createShared();
       const target = fakeTarget(error);
-      const [leader, beside] = [await mover(shared, target), await mover(shared, target)];
+      const lane: string[] = [];
+      const [leader, beside] = [await mover(shared, target), await mover(shared, target, { pause: () => void lane.push('pause'), resume: async () => void lane.push('resume') })];
       const waiting = beside.clock.reach(500);
       await expect(leader.clock.reach(60)).rejects.toBe(error);
       await expect(waiting).rejects.toThrow(expected);
@@ -122,8 +130,10 @@ describe('the clock timeline (harness/clock-timeline.ts)', { timeout: 5_000 }, (
       await expect(settled(leader.clock.reach(120).catch(() => undefined))).resolves.toBe(true);
       await Promise.all([ended(beside), ended(leader)]);
       expect(target.resets).toBe(1);
-      // Alone, each would have sent its step (and failed) and a reset; the leader's second step was not sent.
-      expect([leader.counted.requests, beside.counted.requests]).toEqual([1 + 1, 1 + 1]);
+      // Alone, each would have sent each step (and failed) and a reset.
+      expect([leader.counted.requests, beside.counted.requests]).toEqual([2 + 1, 1 + 1]);
+      // The check beside it works again (its replays, its shrinking) with its lane back.
+      expect(lane).toEqual(['pause', 'resume']);
     }
   });
 
@@ -134,10 +144,12 @@ describe('the clock timeline (harness/clock-timeline.ts)', { timeout: 5_000 }, (
     const waiting = beside.clock.reach(500);
     target.fail = new Error('500');
     const leaderEnded = ended(leader);
-    await expect(waiting).rejects.toThrow(/control endpoint failed the step/);
+    await expect(waiting).rejects.toThrow(/could not move it/);
     await ended(beside);
     await expect(leaderEnded).resolves.toBeUndefined();
     expect(target.resets).toBe(1);
+    // Alone, the leader would have sent only its reset; the other, its step and a reset.
+    expect([leader.counted.requests, beside.counted.requests]).toEqual([1, 1 + 1]);
   });
 
   test('a leader cut off by its deadline ends the timeline: the check beside it fails instead of waiting on, and holds every group until it ends', async () => {
@@ -146,13 +158,37 @@ describe('the clock timeline (harness/clock-timeline.ts)', { timeout: 5_000 }, (
     const [leader, beside] = [await mover(shared, target), await mover(shared, target)];
     const waiting = beside.clock.reach(500);
     leader.locks.close();
-    await expect(waiting).rejects.toThrow(/or that check ended/);
-    // Its groups stay its own while it may still be sending; it sets no more states.
+    await expect(waiting).rejects.toThrow(/or ended/);
+    // Every group stays with it while it may still be sending (its replays, its shrinking).
     const other = new FixtureLocks(shared).enter('usage');
     expect(await settled(other)).toBe(false);
-    await expect(beside.locks.enter('usage')).rejects.toThrow(/has ended/);
+    await beside.locks.enter('usage');
     await ended(beside);
     expect(await settled(other)).toBe(true);
+  });
+
+  test('a leader cut off after a step failed, or as it ends, leaves every group with the check still beside it', async () => {
+    for (const when of ['after a failed step', 'as it ends'] as const) {
+      const shared = createShared();
+      const target = fakeTarget();
+      const [leader, beside] = [await mover(shared, target), await mover(shared, target)];
+      const waiting = beside.clock.reach(500).catch((error: unknown) => error);
+      if (when === 'after a failed step') {
+        target.fail = new Error('no answer');
+        await expect(leader.clock.reach(60)).rejects.toThrow('no answer');
+        leader.locks.close();
+      } else {
+        const leaderEnded = leader.clock.end();
+        leader.locks.close();
+        // It stops there, instead of going round for a check it can no longer move the clock for.
+        await expect(settled(leaderEnded)).resolves.toBe(true);
+      }
+      await waiting;
+      const other = new FixtureLocks(shared).enter('functions');
+      expect(await settled(other)).toBe(false);
+      await ended(beside);
+      expect(await settled(other)).toBe(true);
+    }
   });
 
   test('a check cut off while it waits stops there: the others go on without it', async () => {
