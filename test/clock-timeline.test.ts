@@ -1,10 +1,16 @@
 // The clock timeline (harness/clock-timeline.ts): checks that move the target's clock at
 // the same time share its steps, and each cursor still meets exactly its ages.
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ClockTimeline, type ClockMoves } from '../harness/clock-timeline.ts';
 import { createShared, FixtureLocks, type LockWaits } from '../harness/coordination.ts';
 import { Skip, Violation } from '../harness/violation.ts';
 import type { Exchange } from '../results/model.ts';
+import { faults } from '../reference/faults/index.ts';
+import { startReference } from '../reference/server.ts';
+import { SuiteSession } from '../runner/run-suites.ts';
+import { findRule } from '../spec/rules/index.ts';
+import { referenceConfig } from './support/reference-config.ts';
+import { startLatencyProxy } from '../bench/latency-proxy.ts';
 
 /** A target's clock: the steps it was moved by, and the resets; with `fail`, every step fails so. */
 function fakeTarget(fail?: Error) {
@@ -215,4 +221,34 @@ describe('the clock timeline (harness/clock-timeline.ts)', { timeout: 5_000 }, (
     await expect(beside.locks.enter('functions')).rejects.toThrow(/set the fixture group "functions"/);
     await expect(leader.locks.enter('clock')).rejects.toThrow(/Check.withClock/);
   });
+});
+
+// The two cursor-lifetime rules at the default concurrency share one timeline: each still
+// catches its faults, the one beside the leader included, and passes beside the other's.
+describe('the cursor-lifetime rules on one timeline', () => {
+  let session: SuiteSession;
+  beforeAll(async () => {
+    session = await SuiteSession.open(16);
+  });
+  afterAll(() => session?.close());
+
+  const clockRules = ['functions.cursor.expires-after-24h', 'metrics.cursor.lifetime'];
+  for (const fault of ['functions-cursor-lives-25h', 'metrics-cursor-expires-at-23h', 'metrics-cursor-never-expires']) {
+    test(`${fault} is caught by its rule, while the other passes`, async () => {
+      const ref = await startReference({ fault });
+      // A round trip of 10 ms: the first rule's timeline lasts long enough for the other to join it.
+      const proxy = await startLatencyProxy(ref.baseUrl, 5);
+      try {
+        const direct = new URL(ref.baseUrl).origin;
+        const [baseUrl, controlUrl] = [ref.baseUrl, ref.controlUrl].map((url) => proxy.origin + url.slice(direct.length));
+        const config = referenceConfig(ref, { seed: 20261121, runs: 25, concurrency: 16, baseUrl, controlUrl });
+        const verdicts = await session.run({ config, selected: clockRules.map((id) => findRule(id)) });
+        const broken = faults.find((f) => f.name === fault)!.rule;
+        expect(Object.fromEntries(verdicts.map((v) => [v.id, v.status]))).toEqual(Object.fromEntries(clockRules.map((id) => [id, id === broken ? 'failed' : 'passed'])));
+      } finally {
+        await proxy.close();
+        await ref.close();
+      }
+    });
+  }
 });
