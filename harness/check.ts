@@ -96,14 +96,14 @@ export class Check {
     // Steps through setHeld: the timeline holds every group, and only its leader moves the clock.
     const moves = { advance: (seconds: number) => this.control.setHeld('clock', { advanceSeconds: seconds }), reset: () => this.control.set('reset') };
     const clock = new ClockTimeline(this.config.shared, this.locks, place, moves, (requests) => void (this.requests += requests));
-    let bodyEnded = false;
+    let bodySucceeded = false;
     try {
       await body(clock);
-      bodyEnded = true;
+      bodySucceeded = true;
       await clock.end();
     } finally {
       // After a failure of the body, that failure is the check's, whatever ending the timeline meets.
-      if (!bodyEnded) await clock.end().catch(() => undefined);
+      if (!bodySucceeded) await clock.end().catch(() => undefined);
       this.locks.release();
     }
   }

@@ -11,6 +11,9 @@ import { noteTargetChange } from './case-scope.ts';
 import { CLOCK, CLOCK_SLOTS, clockChanged, endTimelineEarly, FREE, slotsOf, STEP_FAILED, STEP_SKIPPED, WORKING, type ClockPlace, type FixtureLocks } from './coordination.ts';
 import { Skip, Violation } from './violation.ts';
 
+/** The farthest a timeline's clock goes from its start: 68 years of cursor ages and replays. */
+const MAX_OFFSET_S = 2 ** 31 - 1;
+
 /** What the leader sends: the clock moved forward, and the target reset after the timeline. */
 export interface ClockMoves {
   advance(seconds: number): Promise<void>;
@@ -46,6 +49,8 @@ export class ClockTimeline {
   /** Waits until the clock has moved to `offset` (more than it has now); meanwhile the check sends nothing. */
   async reach(offset: number): Promise<void> {
     noteTargetChange('the clock is moved', 'state');
+    // Offsets live in 32-bit slots, where a negative one would read as a working check.
+    if (!Number.isInteger(offset) || offset <= 0 || offset > MAX_OFFSET_S) throw new Error(`the clock timeline cannot reach ${offset} s (at most ${MAX_OFFSET_S} s from its start)`);
     if (this.failure) {
       // Alone, it would have sent the step again, and met the same answer.
       this.count(1);
@@ -67,6 +72,8 @@ export class ClockTimeline {
     if (!this.place.leads) return this.count(1);
     this.say(FREE);
     this.place.holdsSlot = false;
+    // Its own work is done: the steps it sends from now on are the others', and so is their time.
+    this.locks.workForOthers();
     try {
       for (;;) {
         // A step that fails here is the failure of the check that waited for it, which learns it from the timeline.
@@ -79,6 +86,7 @@ export class ClockTimeline {
         Atomics.store(this.slots, CLOCK.advancing, 0);
         clockChanged(this.slots);
       }
+      await this.locks.backToWork();
       await this.moves.reset();
     } finally {
       if (this.locks.clock === this.place) {
@@ -152,7 +160,11 @@ export class ClockTimeline {
     }
   }
 
-  /** Moves the clock from `offset` to `next`, unless a check joined meanwhile (from another thread). */
+  /**
+   * Moves the clock from `offset` to `next`, unless a check joined meanwhile (from another
+   * thread). A step for others' offsets is sent with the leader's deadline stopped and
+   * its lane given back, as theirs are while they wait for it.
+   */
   private async step(offset: number, next: number, own: number | undefined): Promise<void> {
     Atomics.store(this.slots, CLOCK.advancing, 1);
     if (CLOCK_SLOTS.some((slot) => Atomics.load(this.slots, slot) === WORKING)) {
@@ -160,15 +172,19 @@ export class ClockTimeline {
       clockChanged(this.slots);
       return;
     }
-    await this.locks.backToWork();
+    if (next === own) await this.locks.backToWork();
+    else this.locks.workForOthers();
     try {
       await this.moves.advance(next - offset);
     } catch (error) {
       this.failure = { error };
       // Sent as it ended, for another check: alone, it would not have sent it. Within its own reach, it would have sent its own step.
       if (own === undefined) this.count(-1);
-      const status = error instanceof Violation ? error.exchange?.response?.status : undefined;
-      endTimelineEarly(this.slots, error instanceof Skip ? STEP_SKIPPED : (status ?? STEP_FAILED));
+      // Cut off while the step was on its way: the timeline (maybe another by now) is no longer its to end.
+      if (this.locks.clock === this.place) {
+        const status = error instanceof Violation ? error.exchange?.response?.status : undefined;
+        endTimelineEarly(this.slots, error instanceof Skip ? STEP_SKIPPED : (status ?? STEP_FAILED));
+      }
       throw error;
     }
     // Cut off while the step was on its way: the timeline is no longer its to write.

@@ -37,7 +37,7 @@ const [HOLDERS, SHARED_KEY, INSTALLED_KEY] = [0, 1, 3] as const;
 const GROUP_SLOTS = 5;
 const slotOf = (group: FixtureGroup, which: number) => 3 + GROUP_ORDER.indexOf(group) * GROUP_SLOTS + which;
 const CLOCK_BASE = 3 + GROUP_ORDER.length * GROUP_SLOTS;
-/** Checks on one clock timeline at most; one more waits for the next timeline. */
+/** Checks on one clock timeline at most; one more waits until a place frees, or for the next timeline. */
 const CLOCK_MOVERS = 4;
 /**
  * The slots of the clock's timeline: `version` changes with every other slot (what a
@@ -144,21 +144,21 @@ function joinTimeline(slots: Int32Array): ClockPlace | undefined {
 }
 
 /**
- * Begins a timeline, led by the check that has just taken every group. A slot is taken
- * only from FREE, so a check of an earlier timeline whose leader was cut off keeps its
- * own until it ends: the new leader waits for it like for any other.
+ * Begins a timeline, led by the check that has just taken every group. Every slot is
+ * free then: the checks of an earlier timeline hold every group until the last of them
+ * leaves (FixtureLocks.leaveTimeline).
  */
 function openTimeline(slots: Int32Array): ClockPlace {
   const timeline = Atomics.add(slots, CLOCK.serial, 1) + 1;
   for (const index of [CLOCK.offset, CLOCK.advancing, CLOCK.outcome, CLOCK.groups]) Atomics.store(slots, index, 0);
-  const slot = CLOCK_SLOTS.find((s) => Atomics.compareExchange(slots, s, FREE, WORKING) === FREE);
-  if (slot === undefined) throw new Error(`${CLOCK_SLOTS.length} checks of ended clock timelines are still running`);
+  const slot = CLOCK_SLOTS[0]!;
+  Atomics.store(slots, slot, WORKING);
   Atomics.store(slots, CLOCK.timeline, timeline);
   clockChanged(slots);
   return { timeline, slot, leads: true, holdsSlot: true };
 }
 
-export async function waitWhileEqual(slots: Int32Array, index: number, value: number): Promise<void> {
+async function waitWhileEqual(slots: Int32Array, index: number, value: number): Promise<void> {
   const waiting = Atomics.waitAsync(slots, index, value, WAIT_SLICE_MS);
   if (waiting.async) await waiting.value;
 }
@@ -363,6 +363,13 @@ export class FixtureLocks {
     return this.waitWhileEqual(CLOCK.version, version);
   }
 
+  /** The check works for others (a leader's steps for the offsets they wait for): its deadline stops, and its lane goes back. */
+  workForOthers(): void {
+    if (this.waited) return;
+    this.waited = true;
+    this.waits?.pause();
+  }
+
   /** After waits on the clock's timeline, the check works again once it has its lane back. */
   backToWork(): Promise<void> {
     return this.resume();
@@ -370,7 +377,10 @@ export class FixtureLocks {
 
   /** A group set on the clock timeline is set by one of its checks only: two would replace each other's fixtures. */
   private claim(group: FixtureGroup | 'every'): void {
-    if (!this.clockPlace || group === 'every' || this.claimed.has(group)) return;
+    if (!this.clockPlace) return;
+    // The target's clock and fixtures are the timeline's: only its leader resets them, as it ends.
+    if (group === 'every' && !this.clockPlace.leads) throw new Error('a check beside the leader of the clock timeline sets no state of the whole target');
+    if (group === 'every' || this.claimed.has(group)) return;
     const bit = 1 << GROUP_ORDER.indexOf(group);
     if (Atomics.or(this.slots, CLOCK.groups, bit) & bit) throw new Error(`two checks that move the clock together set the fixture group "${group}"`);
     this.claimed.add(group);
@@ -398,9 +408,9 @@ export class FixtureLocks {
 
   /**
    * Gives back its place on the clock timeline; returns whether the check now lets go of
-   * every group. A leader ends its timeline as it ends (ClockTimeline.end); one still
-   * under way was cut off, and its other checks learn it. Checks still on a timeline
-   * whose leader leaves (cut off, or after a failed step) may still be sending: they hold
+   * every group. A leader ends its timeline as it ends (ClockTimeline.end), once the
+   * others have left; one still under way, or with others on it, was cut off (maybe after
+   * a failed step), and its other checks learn it. They may still be sending: they hold
    * every group until the last of them leaves.
    */
   private leaveTimeline(place: ClockPlace): boolean {

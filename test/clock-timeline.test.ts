@@ -97,6 +97,24 @@ describe('the clock timeline (harness/clock-timeline.ts)', { timeout: 5_000 }, (
     expect(target.resets).toBe(1);
   });
 
+  test("the leader's steps for the others' offsets are sent with its deadline stopped and its lane given back, its own with both", async () => {
+    const shared = createShared();
+    const target = fakeTarget();
+    // Each pause and resume of the leader, with the steps sent by then.
+    const lane: string[] = [];
+    const note = (what: string) => void lane.push(`${what} after [${target.steps.join(', ')}]`);
+    const leader = await mover(shared, target, { pause: () => note('pause'), resume: async () => note('resume') });
+    const beside = await mover(shared, target);
+    const waiting = beside.clock.reach(100);
+    const reached = leader.clock.reach(200);
+    await waiting;
+    await ended(beside);
+    await reached;
+    expect(target.steps).toEqual([100, 100]);
+    expect(lane).toEqual(['pause after []', 'resume after [100]']);
+    await ended(leader);
+  });
+
   test('a check that comes after the timeline ended leads the next one, once the groups are free', async () => {
     const shared = createShared();
     const target = fakeTarget();
@@ -211,7 +229,7 @@ describe('the clock timeline (harness/clock-timeline.ts)', { timeout: 5_000 }, (
     expect(target.resets).toBe(1);
   });
 
-  test('two checks on the timeline may not set one fixture group, and the clock moves only on the timeline', async () => {
+  test('two checks on the timeline may not set one fixture group, the clock moves only on the timeline, and only its leader resets the target', async () => {
     const shared = createShared();
     const target = fakeTarget();
     const [leader, beside] = [await mover(shared, target), await mover(shared, target)];
@@ -220,6 +238,9 @@ describe('the clock timeline (harness/clock-timeline.ts)', { timeout: 5_000 }, (
     await beside.locks.enter('usage');
     await expect(beside.locks.enter('functions')).rejects.toThrow(/set the fixture group "functions"/);
     await expect(leader.locks.enter('clock')).rejects.toThrow(/Check.withClock/);
+    // Only the leader resets the target, as it ends; an offset past what the slots hold is refused, not wrapped.
+    await expect(beside.locks.enter('reset')).rejects.toThrow(/sets no state of the whole target/);
+    await expect(leader.clock.reach(2 ** 31)).rejects.toThrow(/cannot reach/);
   });
 });
 
