@@ -9,8 +9,7 @@ import type { CredentialName } from '../../harness/config.ts';
 import { HOUR_MS, rfc3339 } from '../../generators/calendar.ts';
 import { expectEnum, expectPage, getMetrics, metricsPath, windowQuery, withFixtures } from './client.ts';
 import { resourceTypesIn, SPEC_DIMENSIONS } from './oracle.ts';
-import { eventsMeet, setEveryCase } from './scenario.ts';
-import { sideBySide } from '../support/side-by-side.ts';
+import { apartInTime, eventsTime, setEveryCase } from './scenario.ts';
 import { badWindowQuery } from './params.ts';
 import { expectRefused } from '../support/error-body.ts';
 
@@ -66,9 +65,10 @@ const enumsResourceTypes = rule('metrics.enums.resource-types', withFixtures, as
     t.assert(new Set(values).size === values.length, `${what} lists distinct values, got ${values.join(', ')}`, res.exchange);
     t.assert(sameSet(values, expected), `${what} must list exactly the types with an event in the window: [${expected.join(', ')}], got [${values.join(', ')}]`, res.exchange);
   };
-  // Cases none of whose events lies in another's window, side by side (each case's uuids its own): one state of events, the windows asked at once.
+  // The cases side by side, each moved back by whole weeks until none of its events lies in
+  // another's window (each case's uuids its own): one state of events, the windows asked at once.
   const together = async (cases: readonly Case[]) => {
-    for (const group of sideBySide(cases, { clash: eventsMeet })) {
+    for (const group of apartInTime(cases, eventsTime())) {
       const events = await setEveryCase(t, group.map((c) => c.events));
       await t.atOnce(group.map((c) => () => expectTypes(c, events)));
     }

@@ -6,7 +6,7 @@ import type { Check } from '../../harness/check.ts';
 import { DAY_MS, type BucketUnit } from '../../generators/calendar.ts';
 import type { Exchange } from '../../results/model.ts';
 import { describe, setUsage, shareUsage, walkPages, type Entry, type MetricsPage, type MetricsRequest } from './client.ts';
-import { expectedMetrics, inWindow, type Dimension, type ExpectedMetrics } from './oracle.ts';
+import { expectedMetrics, type Dimension, type ExpectedMetrics } from './oracle.ts';
 
 export interface Filters {
   resourceType?: string;
@@ -73,14 +73,6 @@ export interface Answer {
   entries: Entry[];
 }
 
-/**
- * Two cases whose events cannot stand side by side: an event of one falls in the window
- * the other asks about (otherwise the other's events only add groups with no event in
- * its window, which the oracle of the events of both expects).
- */
-export function eventsMeet<C extends { events: readonly FixtureEvent[]; window: Window }>(a: C, b: C): boolean {
-  return a.events.some((e) => inWindow(e.time, b.window)) || b.events.some((e) => inWindow(e.time, a.window));
-}
 
 /**
  * Steps a case moves back in time by to stand apart from the others: whole weeks keep
@@ -94,17 +86,34 @@ const EARLIEST_MOVE_MS = Date.UTC(1972, 0, 1);
 
 type Span = { from: number; to: number };
 
-/** The stretch of time a scenario takes, end exclusive: its window and its events. */
-function spanOf({ window, events }: UsageScenario): Span {
+/** The events and the window of a case: what apartInTime moves. */
+export type InTime = { window: Window; events: readonly FixtureEvent[] };
+
+/** Where a case's time lies, and how it is moved: its events and window, and the step it moves back by. */
+export interface TimeOf<C> {
+  of(c: C): InTime;
+  with(c: C, moved: InTime): C;
+  step(c: C): number;
+}
+
+/** A metrics case's time is its scenario's, its step that of the scenario's buckets. */
+export const metricsCaseTime = <C extends MetricsCase>(): TimeOf<C> => ({
+  of: (c) => c.scenario,
+  with: (c, moved) => ({ ...c, scenario: { ...c.scenario, ...moved, events: [...moved.events] } }),
+  step: (c) => STEP_BACK_MS[c.scenario.resolution.bucket],
+});
+
+/** Events in a window, whatever their buckets: whole weeks. */
+export const eventsTime = <C extends InTime>(): TimeOf<C> => ({ of: (c) => c, with: (c, moved) => ({ ...c, ...moved }), step: () => STEP_BACK_MS.week });
+
+/** The stretch of time a case takes, end exclusive: its window and its events. */
+function spanOf({ window, events }: InTime): Span {
   const times = events.map((e) => e.time);
   return { from: Math.min(window.start, ...times), to: Math.max(window.end, ...times.map((time) => time + 1)) };
 }
 
-function movedBack<C extends MetricsCase>(c: C, by: number): C {
-  if (by === 0) return c;
-  const { scenario } = c;
-  const window = { start: scenario.window.start - by, end: scenario.window.end - by };
-  return { ...c, scenario: { ...scenario, window, events: scenario.events.map((e) => ({ ...e, time: e.time - by })) } };
+function movedBack({ window, events }: InTime, by: number): InTime {
+  return { window: { start: window.start - by, end: window.end - by }, events: events.map((e) => ({ ...e, time: e.time - by })) };
 }
 
 /** How far back (whole steps) `span` must move to meet none of `taken`, staying after 1972; undefined when it cannot. */
@@ -125,18 +134,17 @@ function roomBefore(taken: readonly Span[], span: Span, step: number): number | 
  * the oracle knows may show with no activity). The generated windows overlap often, so
  * without the move most cases would need a state of their own, one after the other.
  */
-export function apartInTime<C extends MetricsCase>(cases: readonly C[]): C[][] {
+export function apartInTime<C>(cases: readonly C[], time: TimeOf<C>): C[][] {
   const groups: Array<{ cases: C[]; spans: Span[] }> = [];
   for (const c of cases) {
-    const span = spanOf(c.scenario);
-    const step = STEP_BACK_MS[c.scenario.resolution.bucket];
+    const span = spanOf(time.of(c));
     let placed = false;
     for (const g of groups) {
-      const by = roomBefore(g.spans, span, step);
+      const by = roomBefore(g.spans, span, time.step(c));
       if (by === undefined) continue;
-      const moved = movedBack(c, by);
-      g.cases.push(moved);
-      g.spans.push(spanOf(moved.scenario));
+      const moved = by === 0 ? time.of(c) : movedBack(time.of(c), by);
+      g.cases.push(by === 0 ? c : time.with(c, moved));
+      g.spans.push(spanOf(moved));
       placed = true;
       break;
     }
@@ -189,7 +197,7 @@ function ownUuids(c: MetricsCase, position: number): MetricsCase {
  * what the oracle expects of the events on the target, to `body`.
  */
 async function expectAnswers(t: Check, cases: readonly MetricsCase[], body: (answer: Answer, c: MetricsCase) => void): Promise<void> {
-  for (const generated of apartInTime(cases)) {
+  for (const generated of apartInTime(cases, metricsCaseTime())) {
     const group = generated.map(ownUuids);
     const events = group.flatMap((c) => c.scenario.events);
     const resources = group.flatMap((c) => c.scenario.resources);
