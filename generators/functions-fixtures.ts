@@ -4,7 +4,7 @@
 // and capitals, labels, and createdAt values drawn from a small pool so ties occur.
 import fc from 'fast-check';
 import { stringMatching } from './string-matching.ts';
-import { FUNCTION_SORTS, NAME_MAX_LENGTH, SEARCH_FIELDS, type SearchField } from '../spec/facts.ts';
+import { FUNCTION_SORTS, MAX_QUERY_LENGTH, NAME_MAX_LENGTH, SEARCH_FIELDS, type SearchField } from '../spec/facts.ts';
 
 export interface FunctionFixture {
   metadata: {
@@ -202,7 +202,7 @@ export const unmatchedQueryArb = stringMatching(/^[a-z]{1,6}~[a-z]{1,6}$/);
  * One query per kind of field the set has (a lowercase substring of it) and one that
  * matches nothing, so every run covers each field the search must look in.
  */
-export function queryPerFieldArb(fixtures: readonly FunctionFixture[], maxLength = 200): fc.Arbitrary<Array<[string, string]>> {
+export function queryPerFieldArb(fixtures: readonly FunctionFixture[], maxLength = MAX_QUERY_LENGTH): fc.Arbitrary<Array<[string, string]>> {
   const perField = SEARCH_FIELDS.flatMap((field) => {
     const arb = substringOfField(fixtures, field, maxLength);
     return arb ? [arb.map((q): [string, string] => [field, q.toLowerCase()])] : [];
@@ -210,15 +210,19 @@ export function queryPerFieldArb(fixtures: readonly FunctionFixture[], maxLength
   return fc.tuple(...perField, unmatchedQueryArb.map((q): [string, string] => ['nothing', q]));
 }
 
-/** Search queries over a fixture set, lowercase: substrings of each kind of field, and text that matches nothing. */
-export function searchQueryArb(fixtures: readonly FunctionFixture[]): fc.Arbitrary<string> {
-  return queryPerFieldArb(fixtures).chain((queries) => fc.constantFrom(...queries.map(([, q]) => q)));
+/** Search queries over a fixture set, lowercase, of at most `maxLength` characters: substrings of each kind of field, and text that matches nothing. */
+export function searchQueryArb(fixtures: readonly FunctionFixture[], maxLength = MAX_QUERY_LENGTH): fc.Arbitrary<string> {
+  return queryPerFieldArb(fixtures, maxLength).chain((queries) => fc.constantFrom(...queries.map(([, q]) => q)));
 }
+
+/** The most spaces scrambleCaseAndSpaces adds (3 on each side): a query to scramble is this much under the length bound. */
+export const SCRAMBLE_PADDING = 6;
 
 /** `text` with each letter's case flipped or not, and 0 to 3 spaces on each side. */
 export function scrambleCaseAndSpaces(text: string): fc.Arbitrary<string> {
+  const side = fc.nat({ max: SCRAMBLE_PADDING / 2 });
   return fc
-    .tuple(fc.array(fc.boolean(), { minLength: text.length, maxLength: text.length }), fc.nat({ max: 3 }), fc.nat({ max: 3 }))
+    .tuple(fc.array(fc.boolean(), { minLength: text.length, maxLength: text.length }), side, side)
     .map(([upper, before, after]) => {
       const cased = [...text].map((c, i) => (upper[i] ? c.toUpperCase() : c.toLowerCase())).join('');
       return `${' '.repeat(before)}${cased}${' '.repeat(after)}`;

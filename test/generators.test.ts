@@ -12,6 +12,8 @@ import { parameterBreaks, validParameterValue, type BreakKind } from '../generat
 import { invalidRequest, validRequest, type GeneratedRequest } from '../generators/requests.ts';
 import { customDomainArb, egressIpArb, functionArb, sandboxArb, uniqueByName, usageEventArb } from '../generators/components.ts';
 import { allOperationIds } from './support/operation-ids.ts';
+import { sampleFixtureSet, SCRAMBLE_PADDING, scrambleCaseAndSpaces, searchQueryArb } from '../generators/functions-fixtures.ts';
+import { MAX_QUERY_LENGTH } from '../spec/facts.ts';
 
 const ajv = new Ajv2020({ strict: false });
 addFormats.default(ajv);
@@ -274,5 +276,27 @@ describe('resources for fixtures', () => {
       }),
       RUNS,
     );
+  });
+});
+
+describe('search queries (generators/functions-fixtures.ts)', () => {
+  // Together: a query drawn within 200 - SCRAMBLE_PADDING and scrambled stays within the 200 characters a target may refuse beyond.
+  test('a query is drawn within the length asked for, over label values longer than 200 characters too', () => {
+    const options = { minSize: 20, maxSize: 60, sharedLabel: true, longLabelValues: true };
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: 13, max: MAX_QUERY_LENGTH }), (seed, maxLength) => {
+        const queries = fc.sample(searchQueryArb(sampleFixtureSet(seed, options), maxLength), { seed, numRuns: 20 });
+        expect(Math.max(...queries.map((q) => q.length))).toBeLessThanOrEqual(maxLength);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  test('scrambling adds at most SCRAMBLE_PADDING spaces', () => {
+    fc.assert(fc.property(fc.string(), fc.integer(), (text, seed) => {
+      const [scrambled] = fc.sample(scrambleCaseAndSpaces(text), { seed, numRuns: 1 });
+      expect(scrambled!.length - text.length).toBeLessThanOrEqual(SCRAMBLE_PADDING);
+      expect(scrambled!.trim().toLowerCase()).toBe(text.trim().toLowerCase());
+    }));
   });
 });

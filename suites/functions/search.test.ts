@@ -6,6 +6,7 @@ import {
   overlongQueryArb,
   queryPerFieldArb,
   sampleFixtureSet,
+  SCRAMBLE_PADDING,
   scrambleCaseAndSpaces,
   shortQueryArb,
   type FunctionFixture,
@@ -16,9 +17,6 @@ import { expectSlice, fetchPage, FIXTURE_NEEDS, listFunctions, pageOf, setFuncti
 import { matchProblem } from './oracle.ts';
 import { describeBody } from '../support/json.ts';
 import { FUNCTION_SORTS, FUNCTIONS_MAX_LIMIT, MAX_QUERY_LENGTH } from '../../spec/facts.ts';
-
-/** Spaces a query may gain around it and stay within 200 characters. */
-const PADDING = 6;
 
 
 /** Each search (sent at once) must return exactly the functions the oracle matches; `field` says where the query came from. */
@@ -41,7 +39,7 @@ const searchFields = rule('functions.search.fields', sharesSearchSet, async (t: 
 
 const searchTrimmedLowercased = rule('functions.search.trimmed-lowercased', sharesSearchSet, async (t: Check) => {
   const fixtures = await sharedFixtureSet(t);
-  const queriesArb = queryPerFieldArb(fixtures, MAX_QUERY_LENGTH - PADDING).chain((queries) =>
+  const queriesArb = queryPerFieldArb(fixtures, MAX_QUERY_LENGTH - SCRAMBLE_PADDING).chain((queries) =>
     fc.tuple(...queries.map(([field, q]) => scrambleCaseAndSpaces(q).map((scrambled): [string, string] => [field, scrambled]))),
   );
   await t.property(queriesArb, (queries) => expectMatches(t, fixtures, queries));

@@ -65,8 +65,8 @@ const enumsResourceTypes = rule('metrics.enums.resource-types', withFixtures, as
     t.assert(new Set(values).size === values.length, `${what} lists distinct values, got ${values.join(', ')}`, res.exchange);
     t.assert(sameSet(values, expected), `${what} must list exactly the types with an event in the window: [${expected.join(', ')}], got [${values.join(', ')}]`, res.exchange);
   };
-  // The cases side by side, each moved back by whole weeks until none of its events lies in
-  // another's window (each case's uuids its own): one state of events, the windows asked at once.
+  // The cases side by side, each moved back by whole weeks until its window and events stand
+  // clear of every other case's (each case's uuids its own): one state of events, the windows asked at once.
   const together = async (cases: readonly Case[]) => {
     for (const group of apartInTime(cases, eventsTime())) {
       const events = await setEveryCase(t, group.map((c) => c.events));

@@ -129,10 +129,11 @@ function roomBefore(taken: readonly Span[], span: Span, step: number): number | 
 
 /**
  * The cases in groups that stand on the target together: in a group, each case after the
- * first moved back in time, by whole steps, until it meets no other case's window or
- * events (another case's events then lie outside its window, where they only add groups
- * the oracle knows may show with no activity). The generated windows overlap often, so
- * without the move most cases would need a state of their own, one after the other.
+ * first moved back in time (`time` says how), by whole steps, until the stretch of its
+ * window and events meets no other case's. Another case's events then lie outside its
+ * window: for a metrics query they only add groups the oracle knows may show with no
+ * activity; for the resource-types enum, nothing. The generated windows overlap often,
+ * so without the move most cases would need a state of their own, one after the other.
  */
 export function apartInTime<C>(cases: readonly C[], time: TimeOf<C>): C[][] {
   const groups: Array<{ cases: C[]; spans: Span[] }> = [];
