@@ -85,8 +85,12 @@ export function overListingRounds<P extends object>(
 export const SHARED_SETS = {
   /** 10 to 30: a first page of up to 5 always has a next page (the cursor rules). */
   cursor: { name: 'functions.cursor-set', options: { minSize: 10, maxSize: 30 } },
-  /** 20 to 60, a label all of them carry, label values of over 200 characters: the searches (the overlong ones too), and meta.total under them. */
-  search: { name: 'functions.search-set', options: { minSize: 20, maxSize: 60, sharedLabel: true, longLabelValues: true } },
+  /**
+   * 20 to 60, a label all of them carry: the searches, and meta.total under them. Not the
+   * overlong searches: their label values of over 200 characters are a set of their own, so
+   * that a target refusing such values skips only the rule that needs them.
+   */
+  search: { name: 'functions.search-set', options: { minSize: 20, maxSize: 60, sharedLabel: true } },
   /** 3 to 20, fewer than the default limit: one page lists every one. */
   small: { name: 'functions.small-set', options: { minSize: 3, maxSize: 20 } },
   /** More than the largest limit, so that every limit fills its page. */

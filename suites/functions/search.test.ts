@@ -56,8 +56,9 @@ const searchShortQueryUnfiltered = rule('functions.search.short-query-unfiltered
   });
 });
 
-const searchMaxLength = rule('functions.search.max-length', sharesSearchSet, async (t: Check) => {
-  const fixtures = await sharedFixtureSet(t);
+const searchMaxLength = rule('functions.search.max-length', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+  const fixtures = sampleFixtureSet(t.seed, { minSize: 5, maxSize: 20, longLabelValues: true });
+  await setFunctions(t, fixtures);
   await t.property(overlongQueryArb(longLabelValues(fixtures)), async (q) => {
     const res = await listFunctions(t, { q, limit: FUNCTIONS_MAX_LIMIT });
     if (res.status >= 400 && res.status < 500) return;
