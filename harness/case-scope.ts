@@ -43,7 +43,7 @@ export function noteTargetChange(what: string, kind: 'state' | 'write'): void {
   const scope = scopes.getStore();
   if (!scope) return;
   // A check takes its fixture locks in its own scope, before any writes of t.atOnce: two tasks taking one group would wait on each other.
-  if (scope.ownWrite && kind === 'state') throw new Error(`${what} in one of the writes of t.atOnce: a check sets its provider states before them, one at a time`);
+  if (scope.ownWrite && kind === 'state') throw new Error(`${what} in one of the writes of t.atOnce: a check sets its provider states before them`);
   // Its first case changed nothing, so its cases run at once.
   if (scope.concurrent) throw new TargetChangedBesideOthers(what);
   scope.changedTarget = true;

@@ -20,7 +20,7 @@ export class Check {
   readonly config: SuiteConfig;
   readonly seed: number;
   readonly control: ControlClient;
-  /** Held from the first provider state the check sets until it ends, or moves to another state of a group. */
+  /** Held from the first provider state the check sets until it ends, or moves to another state of a group; those of Check.withClock until it returns. */
   readonly locks: FixtureLocks;
   private readonly http: HttpClient;
   requests = 0;

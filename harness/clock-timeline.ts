@@ -46,7 +46,7 @@ export class ClockTimeline {
     return Atomics.load(this.slots, CLOCK.offset);
   }
 
-  /** Waits until the clock has moved to `offset` (more than it has now); meanwhile the check sends nothing. */
+  /** Waits until the clock has moved to `offset` (at once when it is there already); meanwhile the check sends nothing. */
   async reach(offset: number): Promise<void> {
     noteTargetChange('the clock is moved', 'state');
     // Offsets live in 32-bit slots, where a negative one would read as a working check.

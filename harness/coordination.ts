@@ -71,7 +71,7 @@ const SLOT_COUNT = CLOCK_SLOTS.at(-1)! + 1;
 const ALONE = -1;
 const UNKNOWN: StateKey = [0, 0];
 
-/** What a check does while it waits for a group another holds (harness/run-check.ts). */
+/** What a check does while it waits for a group another holds, or on the clock timeline (harness/run-check.ts). */
 export interface LockWaits {
   pause(): void;
   resume(): Promise<void>;
@@ -174,7 +174,7 @@ export function requestsCounted(shared: SharedArrayBuffer): number {
 
 /**
  * The locks one check holds. `readers` counts the checks holding a group (or -1 while
- * one holds every group); a waiting `reset`/`clock` holder turns new group holders
+ * every group is held: by a reset, or by the checks of a clock timeline); a waiting `reset`/`clock` holder turns new group holders
  * away until it had its turn, so it is never starved.
  */
 export class FixtureLocks {
@@ -188,7 +188,7 @@ export class FixtureLocks {
   private clockPlace: ClockPlace | undefined;
   private readonly claimed = new Set<FixtureGroup>();
 
-  /** The check is waiting for a group another holds: `waits` gives back its lane and stops its deadline meanwhile. */
+  /** The check waits for a group another holds, or on the clock timeline: `waits` gives back its lane and stops its deadline meanwhile. */
   private waited = false;
 
   constructor(
@@ -365,9 +365,7 @@ export class FixtureLocks {
 
   /** The check works for others (a leader's steps for the offsets they wait for): its deadline stops, and its lane goes back. */
   workForOthers(): void {
-    if (this.waited) return;
-    this.waited = true;
-    this.waits?.pause();
+    this.pause();
   }
 
   /** After waits on the clock's timeline, the check works again once it has its lane back. */
@@ -524,11 +522,15 @@ export class FixtureLocks {
 
   /** Waits for a change of the cell `index` from `value`, the check's lane given back meanwhile. */
   private waitWhileEqual(index: number, value: number): Promise<void> {
-    if (!this.waited) {
-      this.waited = true;
-      this.waits?.pause();
-    }
+    this.pause();
     return waitWhileEqual(this.slots, index, value);
+  }
+
+  /** Its lane given back and its deadline stopped, once, until it resumes. */
+  private pause(): void {
+    if (this.waited) return;
+    this.waited = true;
+    this.waits?.pause();
   }
 
   /** Waits for the cell `index` to change while it is not `value`. */

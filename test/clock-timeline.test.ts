@@ -256,7 +256,9 @@ describe('the cursor-lifetime rules on one timeline', () => {
   const clockRules = ['functions.cursor.expires-after-24h', 'metrics.cursor.lifetime'];
   for (const fault of ['functions-cursor-lives-25h', 'metrics-cursor-expires-at-23h', 'metrics-cursor-never-expires']) {
     test(`${fault} is caught by its rule, while the other passes`, async () => {
-      const ref = await startReference({ fault });
+      // The states the target was put in: on one timeline, the leader resets it once for both rules.
+      const states: string[] = [];
+      const ref = await startReference({ fault, onRequest: (r) => void (r.method === 'POST' && r.url.startsWith(new URL(ref.controlUrl).pathname) && states.push(String(JSON.parse(String(r.body)).state))) });
       // A round trip of 10 ms: the first rule's timeline lasts long enough for the other to join it.
       const proxy = await startLatencyProxy(ref.baseUrl, 5);
       try {
@@ -265,6 +267,7 @@ describe('the cursor-lifetime rules on one timeline', () => {
         const config = referenceConfig(ref, { seed: 20261121, runs: 25, concurrency: 16, baseUrl, controlUrl });
         const verdicts = await session.run({ config, selected: clockRules.map((id) => findRule(id)) });
         const broken = faults.find((f) => f.name === fault)!.rule;
+        expect(states.filter((state) => state === 'reset')).toHaveLength(1);
         expect(Object.fromEntries(verdicts.map((v) => [v.id, v.status]))).toEqual(Object.fromEntries(clockRules.map((id) => [id, id === broken ? 'failed' : 'passed'])));
       } finally {
         await proxy.close();

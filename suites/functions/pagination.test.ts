@@ -71,7 +71,7 @@ const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-n
 const paginationTotalNotNarrowed = rule('functions.pagination.total-not-narrowed', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.search.name }, async (t: Check) => {
   const fixtures = await sharedFixtureSet(t);
   const caseArb = fc.record({
-    // Scrambled, a query stays within the 200 characters a target may refuse beyond (functions.search.max-length).
+    // Scrambled, a query stays within the 200 characters a target may refuse beyond (functions.search.max-length), whatever fields the set holds.
     q: fc.oneof(searchQueryArb(fixtures), searchQueryArb(fixtures, MAX_QUERY_LENGTH - SCRAMBLE_PADDING).chain(scrambleCaseAndSpaces)),
     sort: fc.constantFrom(...FUNCTION_SORTS),
     limit: fc.integer({ min: 1, max: 50 }),

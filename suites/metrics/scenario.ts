@@ -81,8 +81,12 @@ export interface Answer {
  * event keeps its place in its bucket.
  */
 const STEP_BACK_MS: Record<BucketUnit, number> = { hour: 7 * DAY_MS, day: 7 * DAY_MS, week: 7 * DAY_MS, month: 1461 * DAY_MS };
-/** No case is moved before 1972: a store may count time from 1970. */
-const EARLIEST_MOVE_MS = Date.UTC(1972, 0, 1);
+/**
+ * No case is moved before 2000: nothing in the specification says how far back a store
+ * keeps usage, and the generated windows are all after 2018, so moved cases stay within
+ * this century rather than near an epoch a store may count from.
+ */
+const EARLIEST_MOVE_MS = Date.UTC(2000, 0, 1);
 
 type Span = { from: number; to: number };
 
@@ -116,7 +120,7 @@ function movedBack({ window, events }: InTime, by: number): InTime {
   return { window: { start: window.start - by, end: window.end - by }, events: events.map((e) => ({ ...e, time: e.time - by })) };
 }
 
-/** How far back (whole steps) `span` must move to meet none of `taken`, staying after 1972; undefined when it cannot. */
+/** How far back (whole steps) `span` must move to meet none of `taken`, staying after 2000; undefined when it cannot. */
 function roomBefore(taken: readonly Span[], span: Span, step: number): number | undefined {
   for (let by = 0; span.from - by >= EARLIEST_MOVE_MS; ) {
     const met = taken.find((other) => span.from - by < other.to && other.from < span.to - by);

@@ -65,8 +65,10 @@ export async function checkResources(t: Check, kinds: Kind[], problemsOf: (obser
   if (t.config.controlUrl && !t.config.readOnly) {
     // The sets of several cases side by side where no two share a kind and name: one reading for them all.
     const expectSets = async (sets: ReadonlyArray<Partial<FixtureSet>>) => {
-      const keys = (set: Partial<FixtureSet>) => kinds.flatMap((kind) => (set[kind] ?? []).flatMap((item) => itemKeys(item).map((key) => `${kind} ${key}`)));
-      for (const group of sideBySide(sets, { clash: (a, b) => shareAny(keys(a), keys(b)), size: (set) => keys(set).length, maxSize: MAX_SIDE_BY_SIDE })) {
+      // Worked out once per set: the clash test meets every pair.
+      const keys = new Map(sets.map((set) => [set, kinds.flatMap((kind) => (set[kind] ?? []).flatMap((item) => itemKeys(item).map((key) => `${kind} ${key}`)))]));
+      const items = (set: Partial<FixtureSet>) => kinds.reduce((n, kind) => n + (set[kind]?.length ?? 0), 0);
+      for (const group of sideBySide(sets, { clash: (a, b) => shareAny(keys.get(a)!, keys.get(b)!), size: items, maxSize: MAX_SIDE_BY_SIDE })) {
         const merged = Object.fromEntries(kinds.map((kind) => [kind, group.flatMap((set) => set[kind] ?? [])])) as Partial<FixtureSet>;
         await setFixtures(t, merged);
         report(await readAll(t, kinds, merged));
