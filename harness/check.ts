@@ -2,7 +2,7 @@
 // credentials, provider states, properties over generated inputs, and assertions
 // whose failure carries the last exchange as evidence.
 import type fc from 'fast-check';
-import type { Exchange } from '../results/model.ts';
+import type { DataKind, Exchange } from '../results/model.ts';
 import { credentialVariables, type CredentialName, type SuiteConfig } from './config.ts';
 import { ControlClient, stateKey, type StateName } from './control.ts';
 import { HttpClient, NetworkError, RateLimited, type HttpResponse, type RequestOptions } from './http.ts';
@@ -24,6 +24,8 @@ export class Check {
   readonly locks: FixtureLocks;
   private readonly http: HttpClient;
   requests = 0;
+  /** What the data reached and could not show, in the order first said (CheckDefinition: `existing`). */
+  readonly dataNotes = new Set<string>();
   private lastOfCheck: Exchange | undefined;
   /** Set when the target stopped answering (no answer, rate limited), the budget ran out or --read-only held a request back: no later request can tell more. */
   private halted: Error | undefined;
@@ -35,6 +37,8 @@ export class Check {
     readonly shares?: string,
     /** What the check does while it waits for a fixture group: give back its lane, stop its deadline. */
     waits?: LockWaits,
+    /** The data it works on (CONTRACT 1.3): fixtures it sets, or what the target already holds. */
+    readonly data: DataKind = 'set',
   ) {
     this.config = config;
     this.seed = ruleSeed(config.seed, ruleId);
@@ -160,6 +164,11 @@ export class Check {
     throw new Skip(reason);
   }
 
+  /** Says, in the reports, what the data reached or could not show; said once however many cases say it. */
+  note(text: string): void {
+    this.dataNotes.add(text);
+  }
+
   /**
    * Checks a property over generated inputs. The seed comes from the run's seed and
    * the rule id, so `--seed` replays it whatever else is selected; with `shared`, from
@@ -176,7 +185,8 @@ export class Check {
       runs: options.runs ?? this.config.runs,
       concurrency: this.config.concurrency,
       // Fixtures set before the property (a shared set, its own set): its cases read them. Cases set side by side (`together`) set their own.
-      casesOnlyRead: options.together === undefined && this.locks.holdsGroup,
+      // On existing data nothing is set: the cases only read (a write beside others fails as a defect of the check).
+      casesOnlyRead: options.together === undefined && (this.locks.holdsGroup || this.data === 'existing'),
       halted: () => this.halted !== undefined,
       lastExchange: () => this.lastOfCheck,
     }, options.together);

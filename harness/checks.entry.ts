@@ -27,6 +27,8 @@ for (const { suite, check } of declared) {
     const outcome = await runCheck(check, config, lanes);
     ctx.task.meta.requests = outcome.requests;
     ctx.task.meta.durationMs = outcome.durationMs;
+    if (outcome.data) ctx.task.meta.data = outcome.data;
+    if (outcome.dataNotes) ctx.task.meta.dataNotes = outcome.dataNotes;
     if (outcome.status === 'skipped') return ctx.skip(outcome.reason);
     if (outcome.status === 'failed') {
       ctx.task.meta.evidence = outcome.evidence;

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { SuiteConfig } from './config.ts';
 import type { HttpResponse } from './http.ts';
 import { unmetNeed } from './needs.ts';
-import { Skip, Violation } from './violation.ts';
+import { Skip, Unsupported, Violation } from './violation.ts';
 
 export type StateName =
   | 'reset'
@@ -82,7 +82,7 @@ export class ControlClient {
     answers.forEach((res, i) => {
       const state = states[i]![0];
       if (res.status >= 200 && res.status < 300) return;
-      if (UNSUPPORTED.has(res.status)) throw new Skip(`the target does not support the provider state "${state}" (it answered ${res.status})`);
+      if (UNSUPPORTED.has(res.status)) throw new Unsupported(`the target does not support the provider state "${state}" (it answered ${res.status})`);
       throw new Violation(`the control endpoint failed to set the state "${state}" (it answered ${res.status})`, res.exchange);
     });
   }

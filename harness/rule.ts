@@ -14,6 +14,12 @@ export interface RuleOptions {
   shares?: string;
   /** The check resets the target (and moves its clock): it holds every fixture group, so it runs before any other check takes one. */
   resetsTarget?: boolean;
+  /**
+   * The check can also work on the data the target already holds (CONTRACT 1.3), where it
+   * cannot set fixtures (no control URL, --read-only, the state unsupported): `true` with
+   * the rule's needs but `control` and the `writes` the states are, or the needs it then has.
+   */
+  existing?: true | Need[];
 }
 
 export interface CheckDefinition {
@@ -22,10 +28,13 @@ export interface CheckDefinition {
   readonly needs: readonly Need[];
   readonly shares?: string;
   readonly resetsTarget?: boolean;
+  /** What the check needs to work on the target's existing data; absent, it only works on fixtures it sets. */
+  readonly existing?: readonly Need[];
   readonly body: (t: Check) => Promise<void>;
 }
 
 export function rule(id: RuleId, options: RuleOptions, body: (t: Check) => Promise<void>): CheckDefinition {
-  const { needs = [], shares, resetsTarget } = options;
-  return { id, needs, shares, resetsTarget, body };
+  const { needs = [], shares, resetsTarget, existing } = options;
+  const onExisting = existing === true ? needs.filter((need) => need !== 'control' && need !== 'writes') : existing;
+  return { id, needs, shares, resetsTarget, ...(onExisting ? { existing: onExisting } : {}), body };
 }

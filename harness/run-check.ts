@@ -1,7 +1,7 @@
 // Runs the check of one rule against the run's target and returns its outcome:
 // skipped when the run lacks what it needs, failed with evidence on a violation or
 // when it outlives its deadline, passed otherwise. Independent of vitest.
-import type { Evidence, Exchange } from '../results/model.ts';
+import type { DataKind, Evidence, Exchange } from '../results/model.ts';
 import { Check } from './check.ts';
 import { CheckLane, type Lanes } from './lanes.ts';
 import type { SuiteConfig } from './config.ts';
@@ -9,12 +9,27 @@ import { RULE_TIMEOUT_MS } from './limits.ts';
 import { unmetNeed } from './needs.ts';
 import { PropertyViolation } from './property.ts';
 import type { CheckDefinition } from './rule.ts';
-import { Skip, Violation } from './violation.ts';
+import { Skip, Unsupported, Violation } from './violation.ts';
+
+/** What every outcome of a check that ran says of its data (CONTRACT 1.3). */
+interface DataWorkedOn {
+  requests: number;
+  data?: DataKind;
+  dataNotes?: string[];
+}
 
 export type CheckOutcome =
-  | { status: 'passed'; requests: number }
-  | { status: 'skipped'; reason: string; requests: number }
-  | { status: 'failed'; evidence: Evidence; requests: number };
+  | ({ status: 'passed' } & DataWorkedOn)
+  | ({ status: 'skipped'; reason: string } & DataWorkedOn)
+  | ({ status: 'failed'; evidence: Evidence } & DataWorkedOn);
+
+/**
+ * The data a check works on: fixtures it sets where the run can set them, else what the
+ * target holds, when the check can work on that (CheckDefinition `existing`).
+ */
+function dataKindOf(definition: CheckDefinition, config: SuiteConfig): DataKind {
+  return definition.existing && (!config.controlUrl || config.readOnly) ? 'existing' : 'set';
+}
 
 /**
  * `lanes` bounds the checks at once: the check starts once it has a lane. Its deadline
@@ -22,20 +37,29 @@ export type CheckOutcome =
  * (the holder's own deadline bounds that); `durationMs` is its time from its start.
  */
 export async function runCheck(definition: CheckDefinition, config: SuiteConfig, lanes: Lanes): Promise<CheckOutcome & { durationMs: number }> {
+  const data = dataKindOf(definition, config);
   // A check the run cannot make is reported at once, without waiting for a lane.
-  const unmet = unmetNeed(definition.needs, config);
+  const unmet = unmetNeed(data === 'existing' ? definition.existing! : definition.needs, config);
   if (unmet !== undefined) return { status: 'skipped', reason: unmet, requests: 0, durationMs: 0 };
   const lane = new CheckLane(lanes);
   await lane.take();
   const started = performance.now();
   try {
-    return { ...(await runInLane(definition, config, lane)), durationMs: Math.round(performance.now() - started) };
+    let outcome = await runInLane(definition, config, lane, data);
+    // The target does not support a state the check sets: it reads what the target holds instead.
+    if (outcome.unsupported && definition.existing && unmetNeed(definition.existing, config) === undefined) {
+      const onExisting = await runInLane(definition, config, lane, 'existing');
+      const said = `${outcome.status === 'skipped' ? outcome.reason : 'a provider state is not supported'}: the check read the data the target holds`;
+      outcome = { ...onExisting, requests: outcome.requests + onExisting.requests, dataNotes: [said, ...(onExisting.dataNotes ?? [])] };
+    }
+    const { unsupported: _, ...reported } = outcome;
+    return { ...reported, durationMs: Math.round(performance.now() - started) };
   } finally {
     lane.end();
   }
 }
 
-async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane: CheckLane): Promise<CheckOutcome> {
+async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane: CheckLane, data: DataKind): Promise<CheckOutcome & { unsupported?: true }> {
   let expire: (error: Violation) => void = () => undefined;
   const overdue = new Promise<never>((_, reject) => (expire = reject));
   const deadline = new WorkDeadline(RULE_TIMEOUT_MS, () =>
@@ -51,13 +75,14 @@ async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane:
       deadline.resume();
     },
   };
-  const check = new Check(definition.id, config, definition.shares, waits);
+  const check = new Check(definition.id, config, definition.shares, waits, data);
+  const worked = () => ({ requests: check.requests, data, ...(check.dataNotes.size > 0 ? { dataNotes: [...check.dataNotes] } : {}) });
   try {
     await Promise.race([definition.body(check), overdue]);
-    return { status: 'passed', requests: check.requests };
+    return { status: 'passed', ...worked() };
   } catch (error) {
-    if (error instanceof Skip) return { status: 'skipped', reason: error.reason, requests: check.requests };
-    return { status: 'failed', evidence: plainEvidence(evidenceOf(error, check.lastExchange)), requests: check.requests };
+    if (error instanceof Skip) return { status: 'skipped', reason: error.reason, ...worked(), ...(error instanceof Unsupported ? { unsupported: true as const } : {}) };
+    return { status: 'failed', evidence: plainEvidence(evidenceOf(error, check.lastExchange)), ...worked() };
   } finally {
     deadline.pause();
     // Also ends the requests of a body cut off by its deadline, which would otherwise run on.

@@ -18,3 +18,11 @@ export class Skip extends Error {
     this.name = 'Skip';
   }
 }
+
+/** The target answered that it does not support a provider state (CONTRACT 2): a check that can read the target's existing data does that instead. */
+export class Unsupported extends Skip {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'Unsupported';
+  }
+}

@@ -1,6 +1,6 @@
 // What the runner hands the checks' vitest module (runner/run-suites.ts `provide`) and
 // what each test reports back in its meta: declared here once for vitest's types.
-import type { Evidence } from '../results/model.ts';
+import type { DataKind, Evidence } from '../results/model.ts';
 import type { SuiteConfig } from './config.ts';
 
 /** A suite file whose checks the vitest module runs. */
@@ -22,6 +22,9 @@ declare module 'vitest' {
     requests?: number;
     /** The check's time from when it had a lane (harness/lanes.ts), not from when vitest started it. */
     durationMs?: number;
+    /** The data the check worked on, and what it reached (CONTRACT 1.3). */
+    data?: DataKind;
+    dataNotes?: string[];
     /** The suite file of the check, e.g. `functions/limit` (harness/checks.entry.ts runs them all as one module). */
     suite?: string;
   }

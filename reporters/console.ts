@@ -7,7 +7,7 @@ import type { RuleResult, RunResult } from '../results/model.ts';
 import { failureHeadline, failureText } from './evidence-text.ts';
 import { duration, oneLine } from './format.ts';
 import { scrubRule, scrubRun } from './scrub.ts';
-import { LISTED_STATUSES, STATUS_LABEL, expectationLine } from './statuses.ts';
+import { DATA_LABEL, LISTED_STATUSES, STATUS_LABEL, expectationLine } from './statuses.ts';
 import { tally, tallyLine } from './tally.ts';
 import type { ReportPaths } from './write.ts';
 
@@ -57,7 +57,9 @@ export function createConsoleProgress(out: NodeJS.WritableStream, options: Conso
       const rule = scrubRule(unscrubbed, options.redactor);
       finished += 1;
       const counter = dim(`[${String(finished).padStart(width)}/${options.total}]`);
-      const lines = [`${counter} ${ruleLine(rule)} ${dim(`(${duration(rule.durationMs)})`)}`];
+      // Set data is the usual case; a check on the target's own data says so.
+      const onExisting = rule.data === 'existing' ? `, ${DATA_LABEL.existing}` : '';
+      const lines = [`${counter} ${ruleLine(rule)} ${dim(`(${duration(rule.durationMs)}${onExisting})`)}`];
       if (rule.status === 'skipped') lines.push(indent(dim(oneLine(rule.reason ?? 'no reason given')), INDENT));
       if (rule.status === 'failed') lines.push(indent(red(failureHeadline(rule)), INDENT));
       if (rule.status === 'warned' || rule.status === 'fixed') lines.push(indent(failureHeadline(rule), INDENT));

@@ -3,7 +3,7 @@
 // response heads, so a person sees one format wherever they look.
 import type { Exchange, RecordedRequest, RecordedResponse, RuleResult } from '../results/model.ts';
 import { oneLine, printable } from './format.ts';
-import { expectationLine } from './statuses.ts';
+import { dataLine, expectationLine } from './statuses.ts';
 
 /** `full` holds headers and bodies; `brief` keeps what fits in a console summary. */
 export type EvidenceDetail = 'full' | 'brief';
@@ -22,6 +22,8 @@ export function failureText(rule: RuleResult, detail: EvidenceDetail): string {
   if (expected !== undefined) lines.push(expected);
   lines.push(`Specification, section ${rule.section}: ${quoted(rule.quote)}`);
   if (rule.why !== undefined && detail === 'full') lines.push(`${rule.level}, not MUST: ${rule.why}`);
+  const data = dataLine(rule);
+  if (data !== undefined && detail === 'full') lines.push(data);
   if (evidence?.counterexample !== undefined) lines.push(`Counterexample: ${evidence.counterexample}`);
   const replay = replayParameters(evidence?.seed, evidence?.path);
   if (replay) lines.push(`Replay with fast-check parameters: ${replay}`);

@@ -8,7 +8,7 @@ import { curlVariablesNote, replayParameters, requestHead, responseHead, TRUNCAT
 import { duration, printable } from './format.ts';
 import { FILTER_SCRIPT, REPORT_STYLE } from './html-assets.ts';
 import { scrubRun } from './scrub.ts';
-import { STATUS_LABEL } from './statuses.ts';
+import { DATA_LABEL, dataLine, STATUS_LABEL } from './statuses.ts';
 import { groupBySection } from './sections.ts';
 import { tally, tallyLine, type Tally } from './tally.ts';
 
@@ -123,7 +123,7 @@ function ruleItem(rule: RuleResult): string {
 <span class="status ${rule.status}">${STATUS_LABEL[rule.status]}</span>
 <h3><code>${escapeHtml(rule.id)}</code> ${escapeHtml(rule.title)}</h3>
 <span class="level ${rule.level.toLowerCase()}">${escapeHtml(rule.level)}</span>
-<span class="meta">§${escapeHtml(rule.section)} · ${escapeHtml(duration(rule.durationMs))} · ${rule.requests} ${rule.requests === 1 ? 'request' : 'requests'}</span>
+<span class="meta">§${escapeHtml(rule.section)} · ${escapeHtml(duration(rule.durationMs))} · ${rule.requests} ${rule.requests === 1 ? 'request' : 'requests'}${rule.data ? ` · ${DATA_LABEL[rule.data]}` : ''}</span>
 </div>
 ${ruleBody(rule)}
 </li>`;
@@ -137,15 +137,16 @@ const SUMMARY: Record<'failed' | 'warned' | 'known' | 'fixed', string> = {
 };
 
 function ruleBody(rule: RuleResult): string {
-  if (rule.status === 'skipped') return `<p class="reason">Skipped: ${escapeHtml(rule.reason ?? 'no reason given')}</p>`;
-  if (rule.status === 'passed') return '';
+  const notes = rule.dataNotes?.length ? `\n<p class="note">${escapeHtml(dataLine(rule) ?? '')}</p>` : '';
+  if (rule.status === 'skipped') return `<p class="reason">Skipped: ${escapeHtml(rule.reason ?? 'no reason given')}</p>${notes}`;
+  if (rule.status === 'passed') return notes;
   const why = rule.why === undefined ? '' : `\n<p class="note">${escapeHtml(`${rule.level}, not MUST: ${rule.why}`)}</p>`;
   // A fixed rule passed: no evidence, only what the file says of it.
   const body = rule.evidence ? evidenceBlock(rule.evidence) : `<p class="message">${escapeHtml(rule.reason ?? `${rule.level} violation`)}</p>`;
   return `<details open>
 <summary>${SUMMARY[rule.status]}</summary>${expectationBlock(rule)}
 <blockquote class="quote"><p>${escapeHtml(rule.quote)}</p><footer>Specification, section ${escapeHtml(rule.section)}</footer></blockquote>${why}
-${body}
+${body}${notes}
 </details>`;
 }
 

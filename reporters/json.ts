@@ -24,6 +24,6 @@ export function resultsJson(result: RunResult, redactor: Redactor): string {
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-function ruleEntry({ id, level, section, title, quote, why, status, reason, evidence, expectation, suite, durationMs, requests }: RuleResult) {
-  return { id, level, section, title, quote, why, status, reason, evidence, expectation, suite, durationMs, requests };
+function ruleEntry({ id, level, section, title, quote, why, status, reason, evidence, expectation, suite, durationMs, requests, data, dataNotes }: RuleResult) {
+  return { id, level, section, title, quote, why, status, reason, evidence, expectation, suite, durationMs, requests, data, dataNotes };
 }

@@ -6,6 +6,7 @@ import { create } from 'xmlbuilder2';
 import type { Redactor } from '../harness/redact.ts';
 import type { RuleResult, RunResult } from '../results/model.ts';
 import { failureHeadline, failureText } from './evidence-text.ts';
+import { dataLine } from './statuses.ts';
 import { oneLine } from './format.ts';
 import { groupBy } from './group.ts';
 import { scrubRun } from './scrub.ts';
@@ -58,6 +59,9 @@ function addTestcase(parent: XMLBuilder, rule: RuleResult): void {
   } else if (rule.status === 'skipped') {
     testcase.ele('skipped', { message: oneLine(rule.reason ?? 'skipped') });
   }
+  // A passed or skipped check says what data it ran on (the broken ones say it in their evidence).
+  const data = dataLine(rule);
+  if (data !== undefined && (rule.status === 'passed' || rule.status === 'skipped')) testcase.ele('system-out').txt(data);
 }
 
 // Repeated on every suite: consumers that show properties show them per suite.

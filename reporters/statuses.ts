@@ -27,3 +27,14 @@ export function expectationLine(rule: RuleResult): string | undefined {
   if (!expectation) return undefined;
   return `Expectations file: ${oneLine(expectation.reason)}${expectation.link ? ` (${oneLine(expectation.link)})` : ''}`;
 }
+
+/** What each report calls the data a check worked on (CONTRACT 1.3). */
+export const DATA_LABEL = { set: 'set data', existing: 'existing data' } as const;
+
+/** The data the rule worked on and what it reached, on one line; undefined for a rule that did not run. */
+export function dataLine(rule: RuleResult): string | undefined {
+  if (!rule.data) return undefined;
+  const said = rule.data === 'set' ? 'fixtures set through provider states' : 'the data the target already held';
+  const notes = rule.dataNotes?.length ? `; ${rule.dataNotes.map(oneLine).join('; ')}` : '';
+  return `Data: ${said}${notes}`;
+}

@@ -8,6 +8,12 @@ export type Level = 'MUST' | 'SHOULD';
  * expectations file lists: `known` broke as listed (exit status 0), `fixed` passed
  * (exit status 0 unless --strict), so the file can shrink.
  */
+/**
+ * CONTRACT 1.3: the data a check worked on: `set` through provider states, or `existing`,
+ * what the target already held.
+ */
+export type DataKind = 'set' | 'existing';
+
 export type RuleStatus = 'passed' | 'failed' | 'warned' | 'skipped' | 'known' | 'fixed';
 
 /** Every status, in the order the reports list them: what to act on first. */
@@ -85,6 +91,10 @@ export interface RuleResult {
   durationMs: number;
   /** Requests the check sent. */
   requests: number;
+  /** The data the check worked on, when it ran (a check skipped before it started has none). */
+  data?: DataKind;
+  /** What that data reached and what it could not show ("the clamp was not reached: the workspace holds 120 functions"). */
+  dataNotes?: string[];
 }
 
 export type Summary = Record<RuleStatus, number>;

@@ -179,6 +179,8 @@ export class SuiteSession {
       ...(evidence ? { evidence } : {}),
       durationMs: meta.durationMs ?? Math.round(testCase.diagnostic()?.duration ?? 0),
       requests: meta.requests ?? 0,
+      ...(meta.data ? { data: meta.data } : {}),
+      ...(meta.dataNotes ? { dataNotes: meta.dataNotes } : {}),
     };
     active.results.set(result.id, result);
     active.onRuleFinished?.(result);
