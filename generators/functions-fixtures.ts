@@ -6,6 +6,11 @@ import fc from 'fast-check';
 import { stringMatching } from './string-matching.ts';
 import { FUNCTION_SORTS, MAX_QUERY_LENGTH, NAME_MAX_LENGTH, SEARCH_FIELDS, type SearchField } from '../spec/facts.ts';
 
+/** What the listing and search oracles read of a function: its metadata, whether set by the check or read from the target (CONTRACT 1.3). */
+export interface ListedFunction {
+  metadata: FunctionFixture['metadata'];
+}
+
 export interface FunctionFixture {
   metadata: {
     name: string;
@@ -172,7 +177,7 @@ export function sampleFixtureSet(seed: number, options: FixtureSetOptions): Func
   return set;
 }
 
-const fieldsOf: Record<SearchField, (fn: FunctionFixture) => string[]> = {
+const fieldsOf: Record<SearchField, (fn: ListedFunction) => string[]> = {
   name: (fn) => [fn.metadata.name],
   displayName: (fn) => (fn.metadata.displayName !== undefined ? [fn.metadata.displayName] : []),
   labelKey: (fn) => Object.keys(fn.metadata.labels),
@@ -180,12 +185,12 @@ const fieldsOf: Record<SearchField, (fn: FunctionFixture) => string[]> = {
 };
 
 /** The strings a search may match in one function: name, display name, label keys and values. */
-export function searchableFields(fn: FunctionFixture): string[] {
+export function searchableFields(fn: ListedFunction): string[] {
   return SEARCH_FIELDS.flatMap((field) => fieldsOf[field](fn));
 }
 
 /** A substring of one field of that kind, 2 to `maxLength` characters, as written; undefined when the set has none. */
-function substringOfField(fixtures: readonly FunctionFixture[], field: SearchField, maxLength: number): fc.Arbitrary<string> | undefined {
+function substringOfField(fixtures: readonly ListedFunction[], field: SearchField, maxLength: number): fc.Arbitrary<string> | undefined {
   const values = [...new Set(fixtures.flatMap(fieldsOf[field]))].filter((v) => v.trim().length >= 2);
   if (values.length === 0) return undefined;
   return fc.constantFrom(...values).chain((value) =>
@@ -202,7 +207,7 @@ export const unmatchedQueryArb = stringMatching(/^[a-z]{1,6}~[a-z]{1,6}$/);
  * One query per kind of field the set has (a lowercase substring of it) and one that
  * matches nothing, so every run covers each field the search must look in.
  */
-export function queryPerFieldArb(fixtures: readonly FunctionFixture[], maxLength = MAX_QUERY_LENGTH): fc.Arbitrary<Array<[string, string]>> {
+export function queryPerFieldArb(fixtures: readonly ListedFunction[], maxLength = MAX_QUERY_LENGTH): fc.Arbitrary<Array<[string, string]>> {
   const perField = SEARCH_FIELDS.flatMap((field) => {
     const arb = substringOfField(fixtures, field, maxLength);
     return arb ? [arb.map((q): [string, string] => [field, q.toLowerCase()])] : [];
@@ -211,7 +216,7 @@ export function queryPerFieldArb(fixtures: readonly FunctionFixture[], maxLength
 }
 
 /** Search queries over a fixture set, lowercase, of at most `maxLength` characters: substrings of each kind of field, and text that matches nothing. */
-export function searchQueryArb(fixtures: readonly FunctionFixture[], maxLength = MAX_QUERY_LENGTH): fc.Arbitrary<string> {
+export function searchQueryArb(fixtures: readonly ListedFunction[], maxLength = MAX_QUERY_LENGTH): fc.Arbitrary<string> {
   return queryPerFieldArb(fixtures, maxLength).chain((queries) => fc.constantFrom(...queries.map(([, q]) => q)));
 }
 
@@ -230,7 +235,7 @@ export function scrambleCaseAndSpaces(text: string): fc.Arbitrary<string> {
 }
 
 /** The label values longer than 200 characters in a set. */
-export function longLabelValues(fixtures: readonly FunctionFixture[]): string[] {
+export function longLabelValues(fixtures: readonly ListedFunction[]): string[] {
   return fixtures.flatMap((f) => Object.values(f.metadata.labels)).filter((v) => v.length > 200);
 }
 

@@ -2,7 +2,7 @@
 // functions checks: each reader fails the check, with what the specification
 // requires, when the answer does not have the shape the rule needs.
 import type fc from 'fast-check';
-import { listingRoundArb, sampleFixtureSet, type FixtureSetOptions, type FunctionFixture } from '../../generators/functions-fixtures.ts';
+import { listingRoundArb, sampleFixtureSet, type FixtureSetOptions, type FunctionFixture, type ListedFunction } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import type { Need } from '../../harness/rule.ts';
 import type { HttpResponse } from '../../harness/http.ts';
@@ -13,10 +13,14 @@ import { describeBody, isObject, nameOf, type JsonObject } from '../support/json
 import { PAGED_VERSION, versionHeaders } from '../support/versions.ts';
 import { followCursors } from '../support/paging.ts';
 import { overRounds } from '../support/rounds.ts';
+import { onStableData, sameJson } from '../support/existing-data.ts';
 import { FUNCTIONS_DEFAULT_LIMIT, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
 
 /** What a check that sets fixtures needs. */
 export const FIXTURE_NEEDS: Need[] = ['control', 'writes'];
+
+/** A check that sets fixtures, or works on the functions the target holds where it cannot (CONTRACT 1.3). */
+export const FIXTURES_OR_EXISTING = { needs: FIXTURE_NEEDS, existing: true } as const;
 
 
 export interface ListQuery {
@@ -62,10 +66,13 @@ export const LISTING_ROUNDS = 'functions.listing-rounds';
  */
 export function overListingRounds<P extends object>(
   t: Check,
-  params: fc.Arbitrary<P> | ((fixtures: FunctionFixture[]) => fc.Arbitrary<P>),
-  predicate: (c: P & { fixtures: FunctionFixture[] }) => Promise<void>,
-  sameAs?: (c: P & { fixtures: FunctionFixture[] }) => unknown,
+  params: fc.Arbitrary<P> | ((fixtures: ListedFunction[]) => fc.Arbitrary<P>),
+  predicate: (c: P & { fixtures: ListedFunction[] }) => Promise<void>,
+  sameAs?: (c: P & { fixtures: ListedFunction[] }) => unknown,
 ): Promise<void> {
+  // On existing data there is one round: what the workspace holds; the cases vary the queries.
+  if (t.data === 'existing')
+    return withFunctions(t, (fixtures) => t.property(typeof params === 'function' ? params(fixtures) : params, (p) => predicate({ ...p, fixtures })));
   return overRounds(
     t,
     listingRoundArb,
@@ -104,6 +111,63 @@ export async function sharedFixtureSet(t: Check): Promise<FunctionFixture[]> {
   const fixtures = sampleFixtureSet(t.sharedSeed(), set.options);
   await t.shareState('functions', { items: fixtures });
   return fixtures;
+}
+
+/**
+ * The functions a check reads: the shared set it declares, put on the target; or, on
+ * existing data, every function the workspace holds, read again after `body` so that
+ * functions deployed or removed meanwhile fail nothing (support/existing-data.ts).
+ */
+export async function withFunctions(t: Check, body: (fixtures: ListedFunction[]) => Promise<void>): Promise<void> {
+  if (t.data === 'existing') return onStableData(t, 'the functions of the workspace', () => existingFunctions(t), sameJson, body);
+  await body(await sharedFixtureSet(t));
+}
+
+/** On existing data, says when the workspace holds too few functions for `bound` to be reached (`what`, "the clamp to 200"). */
+export function noteUnreached(t: Check, fixtures: readonly ListedFunction[], bound: number, what: string): void {
+  if (t.data === 'existing' && fixtures.length <= bound) t.note(`${what} was not reached: the workspace holds ${fixtures.length} functions`);
+}
+
+/** Pages of limit 200 the walk of every function reads at most: a workspace of more than 50,000 functions is more than a check reads. */
+const EXISTING_MAX_PAGES = 250;
+
+/**
+ * Every function of the workspace as the target lists it, in name order: the walk of
+ * every page at the largest limit (section 2.8). A name listed twice is kept once (the
+ * pagination rules report the repeat); a function without createdAt keeps '' there,
+ * which the createdAt orders then cannot place.
+ */
+export async function existingFunctions(t: Check, options: ListOptions = {}): Promise<ListedFunction[]> {
+  const byName = new Map<string, ListedFunction>();
+  let cursor: string | undefined;
+  for (let pages = 0; ; pages++) {
+    if (pages === EXISTING_MAX_PAGES) t.skip(`the workspace holds more than ${EXISTING_MAX_PAGES * FUNCTIONS_MAX_LIMIT} functions: more than a check reads`);
+    const query: ListQuery = { limit: FUNCTIONS_MAX_LIMIT, sort: 'name:asc', ...(cursor === undefined ? {} : { cursor }) };
+    const res = await listFunctions(t, query, options);
+    const page = pageOf(t, res, `reading every function of the workspace, page ${pages + 1}`);
+    for (const item of (res.json as { data: JsonObject[] }).data) {
+      const listed = asListed(item);
+      if (!byName.has(listed.metadata.name)) byName.set(listed.metadata.name, listed);
+    }
+    if (!page.hasMore) break;
+    t.assert(page.nextCursor !== '', `reading every function of the workspace: page ${pages + 1} says hasMore true but its nextCursor is empty, so the listing cannot be continued (section 2.8)`);
+    cursor = page.nextCursor;
+  }
+  return [...byName.values()].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
+}
+
+/** What the oracles read of a listed Function (its name is there: pageOf checked it). */
+function asListed(item: JsonObject): ListedFunction {
+  const metadata = isObject(item.metadata) ? item.metadata : {};
+  const labels = isObject(metadata.labels) ? Object.fromEntries(Object.entries(metadata.labels).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
+  return {
+    metadata: {
+      name: String(metadata.name),
+      ...(typeof metadata.displayName === 'string' ? { displayName: metadata.displayName } : {}),
+      labels,
+      createdAt: typeof metadata.createdAt === 'string' ? metadata.createdAt : '',
+    },
+  };
 }
 
 /** The workspace holds exactly these functions (provider state `functions`). */
@@ -182,7 +246,7 @@ export async function walk(t: Check, query: ListQuery, expectedItems: number, wh
 export function expectSlice(
   t: Check,
   page: Page,
-  fixtures: readonly FunctionFixture[],
+  fixtures: readonly ListedFunction[],
   position: { sort: FunctionSort; offset: number; count: number },
   what: string,
 ): void {

@@ -1,19 +1,19 @@
 // The expected listing, computed from the fixtures the check set, independently of the
 // target: the order of each sort, the slice a page must hold, the set a search matches.
-import { searchableFields, type FunctionFixture } from '../../generators/functions-fixtures.ts';
+import { searchableFields, type ListedFunction } from '../../generators/functions-fixtures.ts';
 import { MIN_QUERY_LENGTH, type FunctionSort } from '../../spec/facts.ts';
 
 /** The sorts by creation time, the order `anchor=end` reads in either direction. */
 export const CREATED_AT_SORTS: readonly FunctionSort[] = ['createdAt:asc', 'createdAt:desc'];
 
-type Compare = (a: FunctionFixture, b: FunctionFixture) => number;
+type Compare = (a: ListedFunction, b: ListedFunction) => number;
 
 interface Ordering {
   label: string;
   compare: Compare;
 }
 
-const createdMs = (f: FunctionFixture) => Date.parse(f.metadata.createdAt);
+const createdMs = (f: ListedFunction) => Date.parse(f.metadata.createdAt);
 const byCreatedAt: Compare = (a, b) => createdMs(a) - createdMs(b);
 const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byName: Compare = (a, b) => codeUnitOrder(a.metadata.name, b.metadata.name);
@@ -50,9 +50,9 @@ export function orderingsOf(sort: FunctionSort): Ordering[] {
 }
 
 /** Each fixture set in each order, sorted once: a paged walk checks every page against the same order. */
-const sortedOrders = new WeakMap<readonly FunctionFixture[], Map<Compare, FunctionFixture[]>>();
+const sortedOrders = new WeakMap<readonly ListedFunction[], Map<Compare, ListedFunction[]>>();
 
-function sortedBy(fixtures: readonly FunctionFixture[], compare: Compare): readonly FunctionFixture[] {
+function sortedBy(fixtures: readonly ListedFunction[], compare: Compare): readonly ListedFunction[] {
   let orders = sortedOrders.get(fixtures);
   if (!orders) sortedOrders.set(fixtures, (orders = new Map()));
   let sorted = orders.get(compare);
@@ -60,13 +60,13 @@ function sortedBy(fixtures: readonly FunctionFixture[], compare: Compare): reado
   return sorted;
 }
 
-const describeItem = (f: FunctionFixture) => `${f.metadata.name} (createdAt ${f.metadata.createdAt})`;
+const describeItem = (f: ListedFunction) => `${f.metadata.name} (createdAt ${f.metadata.createdAt})`;
 
 /** The listed names resolved to the fixtures; a problem when a name is unknown or repeated. */
-export function resolveNames(names: readonly string[], fixtures: readonly FunctionFixture[]): { items: FunctionFixture[] } | { problem: string } {
+export function resolveNames(names: readonly string[], fixtures: readonly ListedFunction[]): { items: ListedFunction[] } | { problem: string } {
   const byNameMap = new Map(fixtures.map((f) => [f.metadata.name, f]));
   const seen = new Set<string>();
-  const items: FunctionFixture[] = [];
+  const items: ListedFunction[] = [];
   for (const [index, name] of names.entries()) {
     const item = byNameMap.get(name);
     if (!item) return { problem: `item ${index} "${name}" is not one of the workspace's ${fixtures.length} functions` };
@@ -83,7 +83,7 @@ export function resolveNames(names: readonly string[], fixtures: readonly Functi
  */
 export function sliceProblem(
   names: readonly string[],
-  fixtures: readonly FunctionFixture[],
+  fixtures: readonly ListedFunction[],
   sort: FunctionSort,
   offset: number,
   count: number,
@@ -104,7 +104,7 @@ export function sliceProblem(
 }
 
 /** Why `names` is not every function of the workspace exactly once (in any order), or undefined. */
-export function wholeSetProblem(names: readonly string[], fixtures: readonly FunctionFixture[]): string | undefined {
+export function wholeSetProblem(names: readonly string[], fixtures: readonly ListedFunction[]): string | undefined {
   const resolved = resolveNames(names, fixtures);
   if ('problem' in resolved) return resolved.problem;
   if (names.length === fixtures.length) return undefined;
@@ -114,7 +114,7 @@ export function wholeSetProblem(names: readonly string[], fixtures: readonly Fun
 }
 
 /** The two-character piece of names shared by the most functions (at least 2), for a q that has a next page at limit 1. */
-export function sharedNamePiece(fixtures: readonly FunctionFixture[]): string | undefined {
+export function sharedNamePiece(fixtures: readonly ListedFunction[]): string | undefined {
   const counts = new Map<string, number>();
   for (const { metadata } of fixtures) {
     const pieces = new Set<string>();
@@ -136,7 +136,7 @@ export function normaliseQuery(q: string): string {
  * does not say whether it also lowercases the fields, so both a case-insensitive match
  * and a match of the lowercased `q` against the fields as written are accepted.
  */
-export function expectedMatches(fixtures: readonly FunctionFixture[], q: string): Set<string>[] {
+export function expectedMatches(fixtures: readonly ListedFunction[], q: string): Set<string>[] {
   const nq = normaliseQuery(q);
   const matchWith = (fold: (s: string) => string) =>
     new Set(fixtures.filter((f) => nq === '' || searchableFields(f).some((field) => fold(field).includes(nq))).map((f) => f.metadata.name));
@@ -144,7 +144,7 @@ export function expectedMatches(fixtures: readonly FunctionFixture[], q: string)
 }
 
 /** Why `names` is none of the accepted result sets of a search, or undefined. */
-export function matchProblem(names: readonly string[], fixtures: readonly FunctionFixture[], q: string): string | undefined {
+export function matchProblem(names: readonly string[], fixtures: readonly ListedFunction[], q: string): string | undefined {
   const resolved = resolveNames(names, fixtures);
   if ('problem' in resolved) return resolved.problem;
   const got = new Set(names);
@@ -169,12 +169,12 @@ function sample(names: string[]): string {
  * whether the walk still agrees with it. The expected orders are sorted once.
  */
 export class WalkOrderCheck {
-  private readonly byName: Map<string, FunctionFixture>;
+  private readonly byName: Map<string, ListedFunction>;
   private readonly seen = new Set<string>();
-  private readonly orderings: Array<Ordering & { expected: readonly FunctionFixture[]; problem?: string }>;
+  private readonly orderings: Array<Ordering & { expected: readonly ListedFunction[]; problem?: string }>;
 
   constructor(
-    private readonly fixtures: readonly FunctionFixture[],
+    private readonly fixtures: readonly ListedFunction[],
     sort: FunctionSort,
   ) {
     this.byName = new Map(fixtures.map((f) => [f.metadata.name, f]));

@@ -1,6 +1,6 @@
 // Sections 2.8 and 4.1: walking the cursors, and the pagination meta.
 import fc from 'fast-check';
-import { sampleFixtureSet, SCRAMBLE_PADDING, scrambleCaseAndSpaces, searchQueryArb, walkChoiceArb, walkLimit, type FunctionFixture, type WalkChoice } from '../../generators/functions-fixtures.ts';
+import { sampleFixtureSet, SCRAMBLE_PADDING, scrambleCaseAndSpaces, searchQueryArb, walkChoiceArb, walkLimit, type ListedFunction, type WalkChoice } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { fetchPage, FIXTURE_NEEDS, LISTING_ROUNDS, overListingRounds, setFunctions, sharedFixtureSet, SHARED_SETS, walk, walkEach } from './client.ts';
@@ -10,7 +10,7 @@ import { FUNCTION_SORTS, FUNCTIONS_MAX_LIMIT, MAX_QUERY_LENGTH, type FunctionSor
 
 
 /** Walks `sort` at `limit` over the fixtures, checking each page as it comes against the expected order. */
-async function expectEveryItemOnce(t: Check, fixtures: readonly FunctionFixture[], sort: FunctionSort, limit: number): Promise<void> {
+async function expectEveryItemOnce(t: Check, fixtures: readonly ListedFunction[], sort: FunctionSort, limit: number): Promise<void> {
   const what = `walking sort=${sort} limit=${limit} over ${fixtures.length} functions`;
   const order = new WalkOrderCheck(fixtures, sort);
   await walkEach(t, { sort, limit }, fixtures.length, what, (page, i) => {
@@ -27,7 +27,7 @@ const SCALE_LIMIT_MIN = 25;
 const SCALE_RUNS = 6;
 
 /** The limit a walk's choice makes over its round: two choices that make one limit make one walk. */
-const limitOf = ({ choice, fixtures }: { choice: WalkChoice; fixtures: readonly FunctionFixture[] }) => walkLimit(fixtures.length, choice);
+const limitOf = ({ choice, fixtures }: { choice: WalkChoice; fixtures: readonly ListedFunction[] }) => walkLimit(fixtures.length, choice);
 
 const paginationEveryItemOnce = rule('functions.pagination.every-item-once', { needs: FIXTURE_NEEDS, shares: LISTING_ROUNDS }, async (t: Check) => {
   const scale = t.config.fixtureScale;
@@ -52,7 +52,7 @@ const paginationEveryItemOnce = rule('functions.pagination.every-item-once', { n
 
 const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-next-cursor', { needs: FIXTURE_NEEDS, shares: LISTING_ROUNDS }, async (t: Check) => {
   const params = fc.record({ choice: walkChoiceArb, sort: fc.constantFrom(...FUNCTION_SORTS) });
-  const sameWalk = (c: { choice: WalkChoice; fixtures: FunctionFixture[]; sort: FunctionSort }) => [limitOf(c), c.sort];
+  const sameWalk = (c: { choice: WalkChoice; fixtures: ListedFunction[]; sort: FunctionSort }) => [limitOf(c), c.sort];
   await overListingRounds(t, params, async (c) => {
     const { fixtures, sort } = c;
     const limit = limitOf(c);

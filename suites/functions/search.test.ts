@@ -9,7 +9,7 @@ import {
   SCRAMBLE_PADDING,
   scrambleCaseAndSpaces,
   shortQueryArb,
-  type FunctionFixture,
+  type ListedFunction,
 } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
@@ -20,7 +20,7 @@ import { FUNCTION_SORTS, FUNCTIONS_MAX_LIMIT, MAX_QUERY_LENGTH } from '../../spe
 
 
 /** Each search (sent at once) must return exactly the functions the oracle matches; `field` says where the query came from. */
-async function expectMatches(t: Check, fixtures: readonly FunctionFixture[], queries: ReadonlyArray<[string, string]>): Promise<void> {
+async function expectMatches(t: Check, fixtures: readonly ListedFunction[], queries: ReadonlyArray<[string, string]>): Promise<void> {
   await t.atOnce(
     queries.map(([field, q]) => async () => {
       const page = await fetchPage(t, { q, limit: FUNCTIONS_MAX_LIMIT, sort: 'name:asc' }, `q=${JSON.stringify(q)}`);

@@ -3,7 +3,7 @@
 // as unknown versions with a 4xx Error body, and the legacy shape is checked in an
 // older version the target accepts (suites/support/versions.ts).
 import fc from 'fast-check';
-import { dateArb, searchQueryArb, type FunctionFixture } from '../../generators/functions-fixtures.ts';
+import { dateArb, searchQueryArb, type ListedFunction } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { expectRefused } from '../support/error-body.ts';
@@ -39,7 +39,7 @@ const versionLegacyBefore20260428 = rule('functions.version.legacy-before-2026-0
   const version = await legacyVersion(t);
   // The rounds hold more functions than the paged maximum (200) at times, so a capped array
   // shows; sort, q, limit and cursor are sent with valid values: an older version ignores them.
-  const params = (fixtures: FunctionFixture[]) =>
+  const params = (fixtures: ListedFunction[]) =>
     fc.record({
       sort: optional(fc.constantFrom(...FUNCTION_SORTS)),
       q: optional(searchQueryArb(fixtures)),
