@@ -26,6 +26,8 @@ export class Check {
   requests = 0;
   /** What the data reached and could not show, in the order first said (CheckDefinition: `existing`). */
   readonly dataNotes = new Set<string>();
+  /** Whether the check put fixtures on the target (a provider state, its own or shared): its data was set, else it read what the target held. */
+  setFixtures = false;
   private lastOfCheck: Exchange | undefined;
   /** Set when the target stopped answering (no answer, rate limited), the budget ran out or --read-only held a request back: no later request can tell more. */
   private halted: Error | undefined;
@@ -37,7 +39,7 @@ export class Check {
     readonly shares?: string,
     /** What the check does while it waits for a fixture group: give back its lane, stop its deadline. */
     waits?: LockWaits,
-    /** The data it works on (CONTRACT 1.3): fixtures it sets, or what the target already holds. */
+    /** The data it may work on (CONTRACT 1.3): fixtures it sets, or only what the target already holds. */
     readonly data: DataKind = 'set',
   ) {
     this.config = config;
@@ -61,7 +63,10 @@ export class Check {
         for (const state of states) noteTargetChange(`the provider state "${state}" is set`, 'state');
         return this.locks.enterEach(states);
       },
-      post: (state, params) => this.send(config.controlUrl ?? '', '', { method: 'POST', token: config.credentials.admin, body: { state, params } }),
+      post: (state, params) => {
+        this.setFixtures = true;
+        return this.send(config.controlUrl ?? '', '', { method: 'POST', token: config.credentials.admin, body: { state, params } });
+      },
       atOnce: (tasks) => this.atOnce(tasks),
     });
   }
@@ -86,6 +91,7 @@ export class Check {
    */
   async shareState(state: StateName, params: object): Promise<void> {
     noteTargetChange(`the provider state "${state}" is set`, 'state');
+    this.setFixtures = true;
     const sent = await this.locks.share(state, stateKey(state, params), () => this.control.setHeld(state, params));
     if (!sent) this.requests += 1;
   }

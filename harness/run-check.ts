@@ -76,7 +76,7 @@ async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane:
     },
   };
   const check = new Check(definition.id, config, definition.shares, waits, data);
-  const worked = () => ({ requests: check.requests, data, ...(check.dataNotes.size > 0 ? { dataNotes: [...check.dataNotes] } : {}) });
+  const worked = () => ({ requests: check.requests, data: check.setFixtures ? ('set' as const) : ('existing' as const), ...(check.dataNotes.size > 0 ? { dataNotes: [...check.dataNotes] } : {}) });
   try {
     await Promise.race([definition.body(check), overdue]);
     return { status: 'passed', ...worked() };

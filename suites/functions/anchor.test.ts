@@ -4,11 +4,11 @@
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { fetchPage, FIXTURE_NEEDS, LISTING_ROUNDS, overListingRounds } from './client.ts';
+import { fetchPage, FIXTURES_OR_EXISTING, LISTING_ROUNDS, overListingRounds, requireCreatedAt } from './client.ts';
 import { CREATED_AT_SORTS, sliceProblem } from './oracle.ts';
 import { DEFAULT_FUNCTION_SORT, FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
 
-const anchorEndTailPage = rule('functions.anchor.end-tail-page', { needs: FIXTURE_NEEDS, shares: LISTING_ROUNDS }, async (t: Check) => {
+const anchorEndTailPage = rule('functions.anchor.end-tail-page', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {
   const params = fc.record({
     // No sort is the default createdAt:desc, which anchor=end supports too.
     sort: fc.constantFrom(undefined, ...CREATED_AT_SORTS),
@@ -17,6 +17,7 @@ const anchorEndTailPage = rule('functions.anchor.end-tail-page', { needs: FIXTUR
   });
   await overListingRounds(t, params, async ({ fixtures, sort, limit }) => {
     const n = fixtures.length;
+    requireCreatedAt(t, fixtures, sort ?? DEFAULT_FUNCTION_SORT);
     const what = `anchor=end sort=${sort ?? `(none: ${DEFAULT_FUNCTION_SORT})`} limit=${limit} over ${n} functions`;
     const page = await fetchPage(t, { anchor: 'end', limit, ...(sort ? { sort } : {}) }, what);
     const lastItems = { offset: n - Math.min(limit, n), count: Math.min(limit, n) };

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { fetchPage, FIXTURE_NEEDS, listFunctions, sharedFixtureSet, SHARED_SETS } from './client.ts';
+import { fetchPage, FIXTURE_NEEDS, listFunctions, SHARED_SETS, withFunctions } from './client.ts';
 import { resolveNames } from './oracle.ts';
 import { PAGED_VERSION } from '../support/versions.ts';
 import { errorBodyProblem } from '../support/error-body.ts';
@@ -14,18 +14,22 @@ const queryArb = fc.record({
   limit: fc.integer({ min: 1, max: 60 }),
 });
 
-const authListScopeAccepted = rule('functions.auth.list-scope-accepted', { needs: [...FIXTURE_NEEDS, 'member'], shares: SHARED_SETS.small.name }, async (t: Check) => {
-  const fixtures = await sharedFixtureSet(t);
-  const member = t.token('member');
-  await t.property(queryArb, async (query) => {
-    const what = `the member credential (functions:list scope) listing ${JSON.stringify(query)}`;
-    const page = await fetchPage(t, query, what, { token: member });
-    const resolved = resolveNames(page.names, fixtures);
-    const count = Math.min(query.limit, fixtures.length);
-    const problem = 'problem' in resolved ? resolved.problem : page.names.length === count ? undefined : `it holds ${page.names.length}`;
-    t.assert(!problem, `${what} must get ${count} of the workspace's ${fixtures.length} functions: ${problem}`);
-  });
-});
+const authListScopeAccepted = rule(
+  'functions.auth.list-scope-accepted',
+  { needs: [...FIXTURE_NEEDS, 'member'], existing: ['member'], shares: SHARED_SETS.small.name },
+  (t: Check) =>
+    withFunctions(t, async (fixtures) => {
+      const member = t.token('member');
+      await t.property(queryArb, async (query) => {
+        const what = `the member credential (functions:list scope) listing ${JSON.stringify(query)}`;
+        const page = await fetchPage(t, query, what, { token: member });
+        const resolved = resolveNames(page.names, fixtures);
+        const count = Math.min(query.limit, fixtures.length);
+        const problem = 'problem' in resolved ? resolved.problem : page.names.length === count ? undefined : `it holds ${page.names.length}`;
+        t.assert(!problem, `${what} must get ${count} of the workspace's ${fixtures.length} functions: ${problem}`);
+      });
+    }),
+);
 
 // Needs no fixtures: the refusal comes before any listing.
 const authNoScopeForbidden = rule('functions.auth.no-scope-forbidden', { needs: ['noScope'] }, async (t: Check) => {

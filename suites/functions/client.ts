@@ -128,6 +128,22 @@ export function noteUnreached(t: Check, fixtures: readonly ListedFunction[], bou
   if (t.data === 'existing' && fixtures.length <= bound) t.note(`${what} was not reached: the workspace holds ${fixtures.length} functions`);
 }
 
+/** On existing data, skips the check when the workspace holds fewer than `min` functions, saying what it needs them for. */
+export function requireFunctions(t: Check, fixtures: readonly ListedFunction[], min: number, why: string): void {
+  if (fixtures.length < min) t.skip(`the workspace holds ${fixtures.length} functions; this check needs ${min} at least (${why}): deploy more, or give --control-url`);
+}
+
+/** Existing functions may come without createdAt (it is not Required): their order by createdAt cannot be known. */
+export function requireCreatedAt(t: Check, fixtures: readonly ListedFunction[], sort: FunctionSort): void {
+  if (sort.startsWith('createdAt') && fixtures.some((f) => f.metadata.createdAt === ''))
+    t.skip('some functions carry no metadata.createdAt (it is not Required): their order by createdAt cannot be checked');
+}
+
+/** On existing data, every function of the workspace as the target lists it, read again after `body` (support/existing-data.ts). */
+export function withFunctionItems(t: Check, body: (items: JsonObject[]) => Promise<void>): Promise<void> {
+  return onStableData(t, 'the functions of the workspace', () => existingFunctionItems(t), sameJson, body);
+}
+
 /** Pages of limit 200 the walk of every function reads at most: a workspace of more than 50,000 functions is more than a check reads. */
 const EXISTING_MAX_PAGES = 250;
 
@@ -138,22 +154,34 @@ const EXISTING_MAX_PAGES = 250;
  * which the createdAt orders then cannot place.
  */
 export async function existingFunctions(t: Check, options: ListOptions = {}): Promise<ListedFunction[]> {
-  const byName = new Map<string, ListedFunction>();
+  return (await existingFunctionItems(t, options)).map(asListed);
+}
+
+/** `existingFunctions`, each Function as the target lists it. */
+export async function existingFunctionItems(t: Check, options: ListOptions = {}): Promise<JsonObject[]> {
+  const byName = new Map<string, JsonObject>();
+  await walkFunctionItems(t, 'reading every function of the workspace', (items) => {
+    for (const item of items) {
+      const name = String(nameOf(item));
+      if (!byName.has(name)) byName.set(name, item);
+    }
+  }, options);
+  return [...byName.keys()].sort().map((name) => byName.get(name)!);
+}
+
+/** Every page of the listing at the largest limit, in name order, each page's Functions handed to `onPage` as they come. */
+export async function walkFunctionItems(t: Check, what: string, onPage: (items: JsonObject[], page: Page) => void, options: ListOptions = {}): Promise<void> {
   let cursor: string | undefined;
   for (let pages = 0; ; pages++) {
-    if (pages === EXISTING_MAX_PAGES) t.skip(`the workspace holds more than ${EXISTING_MAX_PAGES * FUNCTIONS_MAX_LIMIT} functions: more than a check reads`);
+    if (pages === EXISTING_MAX_PAGES) t.skip(`${what}: the workspace holds more than ${EXISTING_MAX_PAGES * FUNCTIONS_MAX_LIMIT} functions, more than a check reads`);
     const query: ListQuery = { limit: FUNCTIONS_MAX_LIMIT, sort: 'name:asc', ...(cursor === undefined ? {} : { cursor }) };
     const res = await listFunctions(t, query, options);
-    const page = pageOf(t, res, `reading every function of the workspace, page ${pages + 1}`);
-    for (const item of (res.json as { data: JsonObject[] }).data) {
-      const listed = asListed(item);
-      if (!byName.has(listed.metadata.name)) byName.set(listed.metadata.name, listed);
-    }
-    if (!page.hasMore) break;
-    t.assert(page.nextCursor !== '', `reading every function of the workspace: page ${pages + 1} says hasMore true but its nextCursor is empty, so the listing cannot be continued (section 2.8)`);
+    const page = pageOf(t, res, `${what}, page ${pages + 1}`);
+    onPage((res.json as { data: JsonObject[] }).data, page);
+    if (!page.hasMore) return;
+    t.assert(page.nextCursor !== '', `${what}: page ${pages + 1} says hasMore true but its nextCursor is empty, so the listing cannot be continued (section 2.8)`);
     cursor = page.nextCursor;
   }
-  return [...byName.values()].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
 }
 
 /** What the oracles read of a listed Function (its name is there: pageOf checked it). */
@@ -250,6 +278,7 @@ export function expectSlice(
   position: { sort: FunctionSort; offset: number; count: number },
   what: string,
 ): void {
+  requireCreatedAt(t, fixtures, position.sort);
   const problem = sliceProblem(page.names, fixtures, position.sort, position.offset, position.count);
   t.assert(!problem, `${what}: ${problem}`, page.exchange);
 }

@@ -1,16 +1,24 @@
 // Sections 4.1, 7 and 8: a cursor is valid only for its own query and for 24 hours.
 import fc from 'fast-check';
-import { forgedCursorArb, sampleFixtureSet, searchQueryArb, unmatchedQueryArb } from '../../generators/functions-fixtures.ts';
+import { forgedCursorArb, sampleFixtureSet, searchQueryArb, unmatchedQueryArb, type ListedFunction } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { fetchPage, FIXTURE_NEEDS, listFunctions, setFunctions, sharedFixtureSet, SHARED_SETS, type ListQuery, type ListOptions } from './client.ts';
+import { fetchPage, FIXTURE_NEEDS, FIXTURES_OR_EXISTING, listFunctions, requireFunctions, setFunctions, SHARED_SETS, withFunctions, type ListQuery, type ListOptions } from './client.ts';
 import { normaliseQuery, sharedNamePiece } from './oracle.ts';
 import { cursorAgesArb, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { FUNCTION_SORTS } from '../../spec/facts.ts';
 
 
-const sharesCursorSet = { needs: FIXTURE_NEEDS, shares: SHARED_SETS.cursor.name };
+const sharesCursorSet = { ...FIXTURES_OR_EXISTING, shares: SHARED_SETS.cursor.name };
+
+/** The functions the cursor checks read: on existing data, enough for a first page of `limit` to have a next page. */
+function withCursorSet(t: Check, body: (fixtures: ListedFunction[]) => Promise<void>, limit = 1): Promise<void> {
+  return withFunctions(t, async (fixtures) => {
+    requireFunctions(t, fixtures, limit + 1, `a first page of ${limit} with a next page, to have a cursor`);
+    await body(fixtures);
+  });
+}
 
 /** The nextCursor of the first page of `query`, which must have a next page. */
 async function issuedCursor(t: Check, query: ListQuery, options: ListOptions = {}): Promise<string> {
@@ -21,54 +29,66 @@ async function issuedCursor(t: Check, query: ListQuery, options: ListOptions = {
 }
 
 const sortPairArb = fc.constantFrom(...FUNCTION_SORTS).chain((first) => fc.tuple(fc.constant(first), fc.constantFrom(...FUNCTION_SORTS.filter((s) => s !== first))));
-const smallLimitArb = fc.integer({ min: 1, max: 5 });
+/** Limits from 1 to 5 that leave a next page: the shared set has 10 functions at least, existing data 2. */
+const smallLimitArb = (fixtures: readonly ListedFunction[]) => fc.integer({ min: 1, max: Math.min(5, fixtures.length - 1) });
 
-const cursorBoundToSort = rule('functions.cursor.bound-to-sort', sharesCursorSet, async (t: Check) => {
-  await sharedFixtureSet(t);
-  await t.property(fc.record({ sorts: sortPairArb, limit: smallLimitArb }), async ({ sorts: [issuedFor, reusedWith], limit }) => {
-    const cursor = await issuedCursor(t, { sort: issuedFor, limit });
-    const res = await listFunctions(t, { sort: reusedWith, limit, cursor });
-    expectRefused(t, res, `a cursor issued for sort=${issuedFor} and reused with sort=${reusedWith}`);
-  });
-});
-
-const cursorBoundToQ = rule('functions.cursor.bound-to-q', sharesCursorSet, async (t: Check) => {
-  const fixtures = await sharedFixtureSet(t);
-  // The first query: none, or a piece of two names or more (so limit 1 leaves a next page).
-  const shared = sharedNamePiece(fixtures);
-  const firstArb = shared === undefined ? fc.constant(undefined) : fc.constantFrom(undefined, shared);
-  const caseArb = firstArb.chain((first) =>
-    fc.record({
-      first: fc.constant(first),
-      // Another q: one the server searches (2 characters or more) that differs from the first once normalised.
-      second: fc.oneof(searchQueryArb(fixtures), unmatchedQueryArb).filter((q) => normaliseQuery(q) !== '' && normaliseQuery(q) !== normaliseQuery(first ?? '')),
+const cursorBoundToSort = rule('functions.cursor.bound-to-sort', sharesCursorSet, (t: Check) =>
+  withCursorSet(t, (fixtures) =>
+    t.property(fc.record({ sorts: sortPairArb, limit: smallLimitArb(fixtures) }), async ({ sorts: [issuedFor, reusedWith], limit }) => {
+      const cursor = await issuedCursor(t, { sort: issuedFor, limit });
+      const res = await listFunctions(t, { sort: reusedWith, limit, cursor });
+      expectRefused(t, res, `a cursor issued for sort=${issuedFor} and reused with sort=${reusedWith}`);
     }),
-  );
-  await t.property(caseArb, async ({ first, second }) => {
-    const cursor = await issuedCursor(t, { q: first, limit: 1 });
-    const res = await listFunctions(t, { q: second, limit: 1, cursor });
-    expectRefused(t, res, `a cursor issued for q=${JSON.stringify(first ?? '(none)')} and reused with q=${JSON.stringify(second)}`);
-  });
-});
+  ),
+);
 
-const cursorBoundToWorkspace = rule('functions.cursor.bound-to-workspace', { ...sharesCursorSet, needs: [...FIXTURE_NEEDS, 'otherWorkspace'] }, async (t: Check) => {
-  await sharedFixtureSet(t);
-  const other = t.token('otherWorkspace');
-  await t.property(fc.record({ sort: fc.constantFrom(...FUNCTION_SORTS), limit: smallLimitArb }), async (query) => {
-    const cursor = await issuedCursor(t, query);
-    const res = await listFunctions(t, { ...query, cursor }, { token: other });
-    expectRefused(t, res, `a cursor issued in one workspace and sent with the credential of another (${JSON.stringify(query)})`);
-  });
-});
+const cursorBoundToQ = rule('functions.cursor.bound-to-q', sharesCursorSet, (t: Check) =>
+  withCursorSet(t, async (fixtures) => {
+    // The first query: none, or a piece of two names or more (so limit 1 leaves a next page).
+    const shared = sharedNamePiece(fixtures);
+    const firstArb = shared === undefined ? fc.constant(undefined) : fc.constantFrom(undefined, shared);
+    const caseArb = firstArb.chain((first) =>
+      fc.record({
+        first: fc.constant(first),
+        // Another q: one the server searches (2 characters or more) that differs from the first once normalised.
+        second: fc.oneof(searchQueryArb(fixtures), unmatchedQueryArb).filter((q) => normaliseQuery(q) !== '' && normaliseQuery(q) !== normaliseQuery(first ?? '')),
+      }),
+    );
+    await t.property(caseArb, async ({ first, second }) => {
+      const cursor = await issuedCursor(t, { q: first, limit: 1 });
+      const res = await listFunctions(t, { q: second, limit: 1, cursor });
+      expectRefused(t, res, `a cursor issued for q=${JSON.stringify(first ?? '(none)')} and reused with q=${JSON.stringify(second)}`);
+    });
+  }),
+);
 
-const cursorNeverIssuedRejected = rule('functions.cursor.never-issued-rejected', sharesCursorSet, async (t: Check) => {
-  await sharedFixtureSet(t);
-  const issued = await issuedCursor(t, { limit: 2 });
-  await t.property(forgedCursorArb(issued), async ({ kind, cursor }) => {
-    const res = await listFunctions(t, { limit: 2, cursor });
-    expectRefused(t, res, `a cursor the server never issued (${kind} from one it did)`);
-  });
-});
+const cursorBoundToWorkspace = rule(
+  'functions.cursor.bound-to-workspace',
+  { ...sharesCursorSet, needs: [...FIXTURE_NEEDS, 'otherWorkspace'], existing: ['otherWorkspace'] },
+  (t: Check) =>
+    withCursorSet(t, async (fixtures) => {
+      const other = t.token('otherWorkspace');
+      await t.property(fc.record({ sort: fc.constantFrom(...FUNCTION_SORTS), limit: smallLimitArb(fixtures) }), async (query) => {
+        const cursor = await issuedCursor(t, query);
+        const res = await listFunctions(t, { ...query, cursor }, { token: other });
+        expectRefused(t, res, `a cursor issued in one workspace and sent with the credential of another (${JSON.stringify(query)})`);
+      });
+    }),
+);
+
+const cursorNeverIssuedRejected = rule('functions.cursor.never-issued-rejected', sharesCursorSet, (t: Check) =>
+  withCursorSet(
+    t,
+    async () => {
+      const issued = await issuedCursor(t, { limit: 2 });
+      await t.property(forgedCursorArb(issued), async ({ kind, cursor }) => {
+        const res = await listFunctions(t, { limit: 2, cursor });
+        expectRefused(t, res, `a cursor the server never issued (${kind} from one it did)`);
+      });
+    },
+    2,
+  ),
+);
 
 const cursorExpiresAfter24h = rule('functions.cursor.expires-after-24h', { needs: FIXTURE_NEEDS, resetsTarget: true }, (t: Check) =>
   t.withClock(async (clock) => {

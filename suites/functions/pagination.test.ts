@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sampleFixtureSet, SCRAMBLE_PADDING, scrambleCaseAndSpaces, searchQueryArb, walkChoiceArb, walkLimit, type ListedFunction, type WalkChoice } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { fetchPage, FIXTURE_NEEDS, LISTING_ROUNDS, overListingRounds, setFunctions, sharedFixtureSet, SHARED_SETS, walk, walkEach } from './client.ts';
+import { fetchPage, FIXTURES_OR_EXISTING, LISTING_ROUNDS, overListingRounds, requireCreatedAt, setFunctions, SHARED_SETS, walk, walkEach, withFunctions } from './client.ts';
 import { WalkOrderCheck } from './oracle.ts';
 import { pageMetaProblems } from '../support/paging.ts';
 import { FUNCTION_SORTS, FUNCTIONS_MAX_LIMIT, MAX_QUERY_LENGTH, type FunctionSort } from '../../spec/facts.ts';
@@ -12,6 +12,7 @@ import { FUNCTION_SORTS, FUNCTIONS_MAX_LIMIT, MAX_QUERY_LENGTH, type FunctionSor
 /** Walks `sort` at `limit` over the fixtures, checking each page as it comes against the expected order. */
 async function expectEveryItemOnce(t: Check, fixtures: readonly ListedFunction[], sort: FunctionSort, limit: number): Promise<void> {
   const what = `walking sort=${sort} limit=${limit} over ${fixtures.length} functions`;
+  requireCreatedAt(t, fixtures, sort);
   const order = new WalkOrderCheck(fixtures, sort);
   await walkEach(t, { sort, limit }, fixtures.length, what, (page, i) => {
     const problem = order.page(page.names);
@@ -29,9 +30,9 @@ const SCALE_RUNS = 6;
 /** The limit a walk's choice makes over its round: two choices that make one limit make one walk. */
 const limitOf = ({ choice, fixtures }: { choice: WalkChoice; fixtures: readonly ListedFunction[] }) => walkLimit(fixtures.length, choice);
 
-const paginationEveryItemOnce = rule('functions.pagination.every-item-once', { needs: FIXTURE_NEEDS, shares: LISTING_ROUNDS }, async (t: Check) => {
+const paginationEveryItemOnce = rule('functions.pagination.every-item-once', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {
   const scale = t.config.fixtureScale;
-  if (scale) {
+  if (scale && t.data === 'set') {
     // One large set, put on the target once; each case walks all of it in one sort.
     const fixtures = sampleFixtureSet(t.seed, { minSize: scale.functions, maxSize: scale.functions });
     await setFunctions(t, fixtures);
@@ -50,7 +51,7 @@ const paginationEveryItemOnce = rule('functions.pagination.every-item-once', { n
   );
 });
 
-const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-next-cursor', { needs: FIXTURE_NEEDS, shares: LISTING_ROUNDS }, async (t: Check) => {
+const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-next-cursor', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {
   const params = fc.record({ choice: walkChoiceArb, sort: fc.constantFrom(...FUNCTION_SORTS) });
   const sameWalk = (c: { choice: WalkChoice; fixtures: ListedFunction[]; sort: FunctionSort }) => [limitOf(c), c.sort];
   await overListingRounds(t, params, async (c) => {
@@ -68,24 +69,25 @@ const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-n
   }, sameWalk);
 });
 
-const paginationTotalNotNarrowed = rule('functions.pagination.total-not-narrowed', { needs: FIXTURE_NEEDS, shares: SHARED_SETS.search.name }, async (t: Check) => {
-  const fixtures = await sharedFixtureSet(t);
-  const caseArb = fc.record({
-    // Scrambled, a query stays within the 200 characters a target may refuse beyond (functions.search.max-length), whatever fields the set holds.
-    q: fc.oneof(searchQueryArb(fixtures), searchQueryArb(fixtures, MAX_QUERY_LENGTH - SCRAMBLE_PADDING).chain(scrambleCaseAndSpaces)),
-    sort: fc.constantFrom(...FUNCTION_SORTS),
-    limit: fc.integer({ min: 1, max: 50 }),
-  });
-  // meta.total is not marked Required (CONTRACT 3): a target that leaves it out has nothing to check here.
-  const first = await fetchPage(t, {}, 'the first page, to see whether meta.total is returned');
-  if (first.total === undefined) t.skip('the target returns no meta.total (it is not Required): nothing to check');
-  await t.property(caseArb, async (query) => {
-    const page = await fetchPage(t, query, `q=${JSON.stringify(query.q)}`);
-    t.assert(
-      page.total === fixtures.length,
-      `meta.total must be the ${fixtures.length} functions of the workspace, whatever q selects; with q=${JSON.stringify(query.q)} it is ${page.total}`,
-    );
-  });
-});
+const paginationTotalNotNarrowed = rule('functions.pagination.total-not-narrowed', { ...FIXTURES_OR_EXISTING, shares: SHARED_SETS.search.name }, (t: Check) =>
+  withFunctions(t, async (fixtures) => {
+    const caseArb = fc.record({
+      // Scrambled, a query stays within the 200 characters a target may refuse beyond (functions.search.max-length), whatever fields the set holds.
+      q: fc.oneof(searchQueryArb(fixtures), searchQueryArb(fixtures, MAX_QUERY_LENGTH - SCRAMBLE_PADDING).chain(scrambleCaseAndSpaces)),
+      sort: fc.constantFrom(...FUNCTION_SORTS),
+      limit: fc.integer({ min: 1, max: 50 }),
+    });
+    // meta.total is not marked Required (CONTRACT 3): a target that leaves it out has nothing to check here.
+    const first = await fetchPage(t, {}, 'the first page, to see whether meta.total is returned');
+    if (first.total === undefined) t.skip('the target returns no meta.total (it is not Required): nothing to check');
+    await t.property(caseArb, async (query) => {
+      const page = await fetchPage(t, query, `q=${JSON.stringify(query.q)}`);
+      t.assert(
+        page.total === fixtures.length,
+        `meta.total must be the ${fixtures.length} functions of the workspace, whatever q selects; with q=${JSON.stringify(query.q)} it is ${page.total}`,
+      );
+    });
+  }),
+);
 
 export const checks = [paginationEveryItemOnce, paginationHasMoreAndNextCursor, paginationTotalNotNarrowed];

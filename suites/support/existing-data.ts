@@ -10,8 +10,8 @@ const ATTEMPTS = 2;
 
 /**
  * Runs `body` on the data `read` returns, then reads it again: a failure stands only
- * when the data did not change meanwhile. `same` compares two readings; `what` names
- * the data in the skip reason.
+ * when the data did not change meanwhile (or could not be read twice in a row). `same`
+ * compares two readings; `what` names the data in the skip reason.
  */
 export async function onStableData<D>(
   t: Check,
@@ -20,20 +20,30 @@ export async function onStableData<D>(
   same: (before: D, after: D) => boolean,
   body: (data: D) => Promise<void>,
 ): Promise<void> {
-  let data = await read();
+  // A reading can fail on moving data too (a cursor of a listing that changed under it): undefined until one succeeds.
+  let data: D | undefined;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     let failure: unknown;
     try {
+      data ??= await read();
       await body(data);
     } catch (error) {
       if (error instanceof Skip) throw error;
       failure = error;
     }
-    const after = await read();
-    if (same(data, after)) {
+    let after: D | undefined;
+    try {
+      after = await read();
+    } catch (error) {
+      if (error instanceof Skip) throw error;
+      failure ??= error;
+    }
+    if (data !== undefined && after !== undefined && same(data, after)) {
       if (failure !== undefined) throw failure;
       return;
     }
+    // Neither reading succeeded: nothing moved that anyone saw, the reading itself is broken.
+    if (data === undefined && after === undefined) throw failure;
     data = after;
   }
   t.skip(
