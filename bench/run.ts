@@ -110,22 +110,27 @@ async function floors(served: Served, journal: readonly JournalEntry[], concurre
 }
 
 /** The bench's options; anything else is refused with exit 2, like the command line's. */
-function benchOptions(): { scale: boolean; latencyMs?: number } {
-  const usage = 'usage: npm run bench [-- --scale | -- --latency MS]';
+function benchOptions(): { scale: boolean; existing: boolean; latencyMs?: number } {
+  const usage = 'usage: npm run bench [-- --scale | -- --existing | -- --latency MS]';
   try {
-    const { values } = parseArgs({ options: { scale: { type: 'boolean', default: false }, latency: { type: 'string' } }, strict: true });
+    const { values } = parseArgs({
+      options: { scale: { type: 'boolean', default: false }, existing: { type: 'boolean', default: false }, latency: { type: 'string' } },
+      strict: true,
+    });
     const latencyMs = values.latency === undefined ? undefined : Number(values.latency);
     if (latencyMs !== undefined && !(Number.isInteger(latencyMs) && latencyMs > 0 && latencyMs <= 1000))
       throw new Error(`--latency takes whole milliseconds each way, 1 to 1000; got "${values.latency}"`);
-    if (values.scale && latencyMs !== undefined) throw new Error('--scale and --latency are separate scenarios; give one');
-    return { scale: values.scale, latencyMs };
+    if ([values.scale, values.existing, latencyMs !== undefined].filter(Boolean).length > 1) throw new Error('--scale, --existing and --latency are separate scenarios; give one');
+    return { scale: values.scale, existing: values.existing, latencyMs };
   } catch (error) {
     console.error(`npm run bench: ${(error as Error).message}\n${usage}`);
     process.exit(2);
   }
 }
 
-const { scale, latencyMs } = benchOptions();
+const { scale, existing, latencyMs } = benchOptions();
+const scenario = scale ? 'scale' : existing ? 'existing' : latencyMs === undefined ? 'default' : `latency ${latencyMs} ms`;
+const scenarioFile = scenario === 'default' ? '' : `${scenario.replace(' ms', '').replace(' ', '-')}-`;
 
 /** What one run of the suite cost. */
 interface Measured {
@@ -201,15 +206,21 @@ const seconds = (ms: number) => +(ms / 1000).toFixed(2);
 const served = await serveReference();
 const proxy = latencyMs === undefined ? undefined : await startLatencyProxy(served.env.CP_BASE_URL!, latencyMs);
 try {
-  const reportDir = path.join(root, `bench/results/report${scale ? '-scale' : ''}`);
+  const reportDir = path.join(root, `bench/results/report${scale || existing ? `-${scenario}` : ''}`);
   let firstRun: Measured | undefined;
   let laterRuns: Array<{ wallSeconds: number; peakMemoryMB: number }> | undefined;
   let run: MeasuredRun;
   const proxied: MeasuredRun[] = [];
   // The scale scenario's fixtures and its timing of the reference (loaded only for it).
   const scaling = scale ? await import('./reference-scaling.ts') : undefined;
+  // The existing-data scenario's fixtures, put on the reference before the runs, which get no control URL.
+  const existingData = existing ? await import('./existing-data.ts') : undefined;
+  const existingFixtures = existingData && (await existingData.putExistingData(served.env.CP_CONTROL_URL!, served.env.CP_TOKEN!, SEED));
   if (scaling) {
     run = await measured(served, () => runInProcess(served.env, reportDir, { ...scaling.SCALE }));
+  } else if (existingData) {
+    const { CP_CONTROL_URL: _none, ...withoutControl } = served.env;
+    run = await measured(served, () => runCommandLine(withoutControl, reportDir));
   } else {
     // The first run transforms the suites (as after `npm install`); the later ones find them
     // cached. This machine is shared and noisy: the figures are those of the median later run,
@@ -244,7 +255,7 @@ try {
     ? await scaling.referenceScaling(served.env.CP_BASE_URL!, served.env.CP_CONTROL_URL!, served.env.CP_TOKEN!, served.env.CP_ACCOUNT_ID!, SEED)
     : undefined;
   const figures = {
-    scenario: scale ? 'scale' : latencyMs === undefined ? 'default' : `latency ${latencyMs} ms`,
+    scenario,
     seed: SEED,
     runs: DEFAULT_RUNS,
     concurrency: DEFAULT_CONCURRENCY,
@@ -274,14 +285,19 @@ try {
       : {}),
     slowestRules: slowest(result),
     ...(scaleFigures ? { scale: scaleFigures } : {}),
+    ...(existingFixtures ? { existing: { fixtures: existingFixtures, onExistingData: result.rules.filter((r) => r.data === 'existing').length } } : {}),
     ...(latencyFigures ? { latency: latencyFigures } : {}),
   };
   await mkdir(path.join(root, 'bench/results'), { recursive: true });
-  const file = path.join(root, 'bench/results', `bench-${scale ? 'scale-' : latencyMs === undefined ? '' : `latency-${latencyMs}-`}${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const file = path.join(root, 'bench/results', `bench-${scenarioFile}${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   await writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
-  const { slowestRules, scale: _printedBelow, latency: _printedAfter, ...table } = figures;
+  const { slowestRules, scale: _printedBelow, latency: _printedAfter, existing: existingFigures, ...table } = figures;
   console.table({ ...table, ...(laterRuns ? { laterRuns: laterRuns.map((r) => `${r.wallSeconds} s ${r.peakMemoryMB} MB`).join(', ') } : {}) });
   console.table(slowestRules);
+  if (existingFigures) {
+    console.table(existingFigures.fixtures);
+    console.log(`${existingFigures.onExistingData} rules ran on the data the reference held, with no control URL`);
+  }
   if (scaling && scaleFigures) {
     const { SCALE } = scaling;
     const { fixtures, listingPage, listingRatio, metricsQuery, metricsRatio } = scaleFigures;

@@ -1,7 +1,13 @@
 // support/existing-data.ts: on the target's own data a failure stands only when the data
-// held still while the check read it; data that keeps moving skips the check.
-import { describe, expect, test } from 'vitest';
+// held still while the check read it; data that keeps moving skips the check, and a run
+// against a target whose data moves ends without a failure.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sampleFixtureSet, type FunctionFixture } from '../generators/functions-fixtures.ts';
 import type { Check } from '../harness/check.ts';
+import { startReference } from '../reference/server.ts';
+import { SuiteSession } from '../runner/run-suites.ts';
+import { rules } from '../spec/rules/index.ts';
+import { referenceConfig } from './support/reference-config.ts';
 import { Skip, Violation } from '../harness/violation.ts';
 import { onStableData, sameJson } from '../suites/support/existing-data.ts';
 
@@ -50,5 +56,50 @@ describe('onStableData', () => {
     await run(flaky, () => false);
     expect(flaky.seen).toEqual([5]);
     await expect(run(scripted([new Violation('walk broke')]), () => false)).rejects.toThrow('walk broke');
+  });
+});
+
+describe('a target whose data moves while the suite reads it', () => {
+  let session: SuiteSession;
+  beforeAll(async () => {
+    session = await SuiteSession.open();
+  });
+  afterAll(() => session?.close());
+
+  test('functions deployed and removed during the run fail no rule: each check reads again, and skips when the data moved twice', async () => {
+    const ref = await startReference();
+    const post = (items: readonly FunctionFixture[]) =>
+      fetch(ref.controlUrl, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ref.credentials.admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ state: 'functions', params: { items } }),
+      });
+    const held = sampleFixtureSet(11, { minSize: 80, maxSize: 80 });
+    // Each move deploys a function of a new name and removes the one deployed before, so no
+    // state comes back: a check that reads the same data before and after it compared saw still data.
+    const deploying = (i: number) => [...held, { ...held[0]!, metadata: { ...held[0]!.metadata, name: `deployed-${i}` } }];
+    try {
+      await post(held);
+      let moves = 0;
+      let running = true;
+      const mover = (async () => {
+        while (running) {
+          await post(deploying(moves++));
+          await new Promise((resolve) => setTimeout(resolve, 15));
+        }
+      })();
+      // The run gets no control URL: it reads what the target holds, as against a deployment.
+      const config = { ...referenceConfig(ref, { seed: 5, runs: 8 }), controlUrl: undefined, concurrency: 4 };
+      const results = await session.run({ config, selected: rules.filter((r) => r.id.startsWith('functions.')) });
+      running = false;
+      await mover;
+      const broken = results.filter((r) => r.status === 'failed' || r.status === 'warned').map((r) => `${r.id}: ${r.reason}`);
+      expect(broken).toEqual([]);
+      expect(moves).toBeGreaterThan(10);
+      // The data moved under them: some checks said so instead of drawing a verdict.
+      expect(results.some((r) => r.status === 'skipped' && /changed while the check read it/.test(r.reason ?? ''))).toBe(true);
+    } finally {
+      await ref.close();
+    }
   });
 });
