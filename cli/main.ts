@@ -16,9 +16,10 @@ const usage = `Usage: cp-conformance <command> [options]
 
 Commands:
   run [options]                   run every suite against one target and write the reports
-  serve [--port N] [--fault NAME | --variant NAME]
+  serve [--port N] [--fault NAME | --variant NAME] [--data demo]
                                   start the embedded reference implementation on loopback
-                                  (with one deliberate fault, or one legal variant)
+                                  (with one deliberate fault, or one legal variant; with
+                                  --data, holding a data set, for a run on existing data)
   rules [--json]                  print the rule catalogue (--json: with the quoted words)
   expectations RESULTS.json       print an expectations file listing every rule that failed
                                   or warned in that run (for --expect)
@@ -116,9 +117,9 @@ function boundText(bound: RunBound): string {
 }
 
 async function serveCommand(argv: string[]): Promise<number> {
-  let values: { port?: string; fault?: string; variant?: string };
+  let values: { port?: string; fault?: string; variant?: string; data?: string };
   try {
-    ({ values } = parseArgs({ args: argv, options: { port: { type: 'string' }, fault: { type: 'string' }, variant: { type: 'string' } }, strict: true }));
+    ({ values } = parseArgs({ args: argv, options: { port: { type: 'string' }, fault: { type: 'string' }, variant: { type: 'string' }, data: { type: 'string' } }, strict: true }));
   } catch (error) {
     throw new RunError((error as Error).message.trim().replace(/\s*\n\s*/g, ' '));
   }
@@ -126,7 +127,7 @@ async function serveCommand(argv: string[]): Promise<number> {
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new RunError(`--port must be a port number: ${values.port}`);
   if (values.fault !== undefined && values.variant !== undefined) throw new RunError('--fault and --variant go one at a time');
   const { serve } = await import('./serve.ts');
-  await serve({ port, fault: values.fault, variant: values.variant });
+  await serve({ port, fault: values.fault, variant: values.variant, data: values.data });
   return 0;
 }
 

@@ -15,6 +15,13 @@ export const runOptionTable = {
   'other-workspace-token': { env: CREDENTIAL_VARIABLES.otherWorkspace, arg: 'T', help: 'admin credential of a second workspace' },
   'account-id': { env: 'CP_ACCOUNT_ID', arg: 'ID', help: 'the account whose metrics are tested' },
   'sandbox-name': { env: 'CP_SANDBOX_NAME', arg: 'NAME', help: 'an existing sandbox, for read-only checks' },
+  'process-name': { env: 'CP_PROCESS_NAME', arg: 'NAME', help: 'the name of one running process of the sandbox at --sandbox-url' },
+  'process-pid': { env: 'CP_PROCESS_PID', arg: 'PID', help: 'the pid of that process' },
+  'embedded-data': {
+    env: undefined,
+    arg: 'NAME',
+    help: 'without --base-url: the embedded reference holds this data set (demo) and the run gets no control URL, as against a deployment',
+  },
   'control-url': { env: 'CP_CONTROL_URL', arg: 'URL', help: "the target's test-control endpoint" },
   profile: {
     env: undefined,
@@ -93,6 +100,9 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv): RunOpti
     otherWorkspaceToken: text('other-workspace-token'),
     accountId: text('account-id'),
     sandboxName: text('sandbox-name'),
+    processName: text('process-name'),
+    processPid: text('process-pid'),
+    embeddedData: text('embedded-data'),
     controlUrl: url('control-url'),
     profile: text('profile'),
     reportDir: text('report-dir') ?? DEFAULT_REPORT_DIR,
@@ -110,8 +120,10 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv): RunOpti
     concurrency: integer('concurrency', 1) ?? DEFAULT_CONCURRENCY,
   };
   if (options.baseUrl && !options.token) throw new RunError('--token (or CP_TOKEN) is required with --base-url');
+  if (options.processPid !== undefined && !/^\d+$/.test(options.processPid)) throw new RunError(`--process-pid must be a process id, a string of digits: ${options.processPid}`);
+  if (options.baseUrl && options.embeddedData !== undefined) throw new RunError('--embedded-data is for the embedded reference implementation: leave out --base-url');
   if (!options.baseUrl) {
-    const needsTarget = (['sandbox-url', 'control-url', 'token', 'member-token', 'no-scope-token', 'other-workspace-token', 'account-id'] as const).filter(
+    const needsTarget = (['sandbox-url', 'control-url', 'token', 'member-token', 'no-scope-token', 'other-workspace-token', 'account-id', 'process-name', 'process-pid'] as const).filter(
       (name) => text(name) !== undefined,
     );
     if (needsTarget.length > 0)

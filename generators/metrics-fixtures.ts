@@ -240,8 +240,11 @@ export const groupByArb = (dimensions: readonly string[], min: number, max: numb
 const sometimes = (values: string[]): fc.Arbitrary<string | undefined> =>
   fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...values) });
 
-/** Optional resourceType and workspace filters; a value may match no event. */
-export const filtersArb = fc.record({ resourceType: sometimes([...RESOURCE_TYPES, 'model']), workspace: sometimes(WORKSPACES) });
+/** Optional resourceType and workspace filters from these values (one of which may match no event). */
+export const filtersOver = (resourceTypes: string[], workspaces: string[]) => fc.record({ resourceType: sometimes(resourceTypes), workspace: sometimes(workspaces) });
+
+/** Optional resourceType and workspace filters of the generated events; a value may match no event. */
+export const filtersArb = filtersOver([...RESOURCE_TYPES, 'model'], WORKSPACES);
 
 /** Words some servers read as relative times: never sent as "malformed". */
 const RELATIVE_TIME = /^(now|today|yesterday|tomorrow)/;

@@ -191,8 +191,7 @@ export class Check {
       runs: options.runs ?? this.config.runs,
       concurrency: this.config.concurrency,
       // Fixtures set before the property (a shared set, its own set): its cases read them. Cases set side by side (`together`) set their own.
-      // On existing data nothing is set: the cases only read (a write beside others fails as a defect of the check).
-      casesOnlyRead: options.together === undefined && (this.locks.holdsGroup || this.data === 'existing'),
+      casesOnlyRead: options.together === undefined && this.locks.holdsGroup,
       halted: () => this.halted !== undefined,
       lastExchange: () => this.lastOfCheck,
     }, options.together);

@@ -32,6 +32,9 @@ export interface SuiteConfig {
   controlUrl?: string;
   accountId?: string;
   sandboxName?: string;
+  /** One running process of the sandbox at sandboxUrl, for the process checks on existing data. */
+  processName?: string;
+  processPid?: string;
   credentials: Credentials;
   profile: Profile;
   seed: number;

@@ -9,6 +9,8 @@ export type Need =
   | 'accountId'
   | 'sandboxUrl'
   | 'sandboxName'
+  /** The name and pid of one running process of the sandbox (--process-name, --process-pid). */
+  | 'process'
   /** Changes state on the target (control states, writes to the sandbox address). */
   | 'writes';
 
@@ -22,6 +24,8 @@ const needReasons: Record<Need, (c: SuiteConfig) => string | undefined> = {
   sandboxUrl: (c) => (c.sandboxUrl ? undefined : 'no --sandbox-url given: the sandbox-address checks need one sandbox'),
   sandboxName: (c) =>
     c.sandboxName || c.controlUrl ? undefined : 'no --sandbox-name and no --control-url: no sandbox to read',
+  process: (c) =>
+    c.processName && c.processPid ? undefined : 'no --process-name and --process-pid given: this check needs one running process of the sandbox',
   writes: (c) => (c.readOnly ? '--read-only: this check changes state on the target' : undefined),
 };
 

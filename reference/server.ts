@@ -20,6 +20,7 @@ import { findVariant } from './variants/index.ts';
 import type { Variants } from './variants/registry.ts';
 import { DEFAULT_WORKSPACE, Identities, OTHER_WORKSPACE, type Principal } from './identities.ts';
 import { matchRoute } from './router.ts';
+import { DATA_SETS, demoData, type DemoTarget } from './demo-data.ts';
 
 export interface ReferenceOptions {
   port?: number;
@@ -29,6 +30,8 @@ export interface ReferenceOptions {
   variant?: string;
   /** Sees every request as it arrived, body read (the bench replays them for its floor). */
   onRequest?: (request: ReceivedRequest) => void;
+  /** A data set to hold from the start (reference/demo-data.ts), for runs on existing data. */
+  data?: string;
 }
 
 export interface ReceivedRequest {
@@ -47,6 +50,8 @@ export interface ReferenceHandle {
   credentials: { admin: string; member: string; noScope: string; otherWorkspace: string };
   fault?: string;
   variant?: string;
+  /** With demo data: the sandbox and the process a run on that data reads. */
+  demo?: DemoTarget;
   close(): Promise<void>;
 }
 
@@ -64,6 +69,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   const variant = options.variant === undefined ? undefined : findVariant(options.variant);
   if (options.variant !== undefined && !variant) throw new Error(`unknown variant "${options.variant}"`);
   const variants: Variants = new Selected(variant);
+  if (options.data !== undefined && !(DATA_SETS as readonly string[]).includes(options.data))
+    throw new Error(`unknown data set "${options.data}"; the data sets are: ${DATA_SETS.join(', ')}`);
   /** A variant's reshape first: a fault's stands for a defect on top of whatever the target chose. */
   const reshape = (reply: Reply, route: Route): Reply => {
     const chosen = variant?.reshape ? variant.reshape(reply, route) : reply;
@@ -172,6 +179,13 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     return { status: 204, body: undefined };
   }
 
+  // The data set goes through the control endpoint's own handling, so it is checked as any state is.
+  const demo = options.data === undefined ? undefined : demoData(clock.now());
+  for (const { state, params } of demo?.states ?? []) {
+    const reply = control(`Bearer ${identities.admin}`, { state, params });
+    if (reply.status >= 300) throw new Error(`the demo data's state "${state}" was refused: ${JSON.stringify(reply.body)}`);
+  }
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', resolve);
@@ -191,6 +205,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     },
     ...(fault ? { fault: fault.name } : {}),
     ...(variant ? { variant: variant.name } : {}),
+    ...(demo ? { demo: { sandboxName: demo.sandboxName, processName: demo.processName, processPid: demo.processPid } } : {}),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -11,6 +11,10 @@ export interface RunOptions {
   otherWorkspaceToken?: string;
   accountId?: string;
   sandboxName?: string;
+  processName?: string;
+  processPid?: string;
+  /** Without a base URL: the embedded reference holds this data set, and the run gets no control URL (a run on existing data). */
+  embeddedData?: string;
   controlUrl?: string;
   /** A built-in profile's name or a profile file (spec/profiles/). */
   profile?: string;

@@ -38,7 +38,7 @@ const OVERHEAD_MS = 60_000;
 export async function runConformance(options: RunOptions, hooks: RunHooks = {}, plan?: RunPlan): Promise<RunOutcome> {
   const { selected, seed, runs, profile, expectations } = plan ?? (await planRun(options));
   // The reference implementation is loaded only when it is the target.
-  const reference = options.baseUrl ? undefined : await (await import('../reference/server.ts')).startReference();
+  const reference = options.baseUrl ? undefined : await startEmbedded(options.embeddedData);
   try {
     const config = suiteConfig(options, reference, { profile: profile.settings, seed, runs });
     const redactor = new Redactor(Object.values(config.credentials));
@@ -73,6 +73,16 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}, 
   }
 }
 
+/** The embedded reference implementation, holding the data set asked for (loaded only when it is the target). */
+async function startEmbedded(data: string | undefined): Promise<ReferenceHandle> {
+  const { startReference } = await import('../reference/server.ts');
+  try {
+    return await startReference(data === undefined ? {} : { data });
+  } catch (error) {
+    throw new RunError(`cannot start the embedded reference implementation: ${(error as Error).message}`);
+  }
+}
+
 function suiteConfig(options: RunOptions, reference: ReferenceHandle | undefined, planned: Pick<SuiteConfig, 'profile' | 'seed' | 'runs'>): SuiteConfig {
   const common = {
     ...planned,
@@ -88,9 +98,10 @@ function suiteConfig(options: RunOptions, reference: ReferenceHandle | undefined
       ...common,
       baseUrl: reference.baseUrl,
       sandboxUrl: reference.sandboxUrl,
-      controlUrl: reference.controlUrl,
       accountId: reference.accountId,
       credentials: reference.credentials,
+      // Holding a data set, it is tested as a deployment is: on that data, with no control URL.
+      ...(reference.demo ? reference.demo : { controlUrl: reference.controlUrl }),
     };
   }
   const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
@@ -102,6 +113,8 @@ function suiteConfig(options: RunOptions, reference: ReferenceHandle | undefined
       controlUrl: options.controlUrl,
       accountId: options.accountId,
       sandboxName: options.sandboxName,
+      processName: options.processName,
+      processPid: options.processPid,
     }),
     credentials: defined({
       admin: options.token!,

@@ -147,21 +147,28 @@ function underOwnDirectory(urlPath: string, directory: string): string {
 }
 
 /** The processes of several cases (no pid or name in common) are set at once; each case's write, logs and monitor stop go at once, each to its own file or process. */
-const sandboxAddress = rule('schema.sandbox-address', { needs: ['sandboxUrl', 'control', 'writes'] }, async (t: Check) => {
+const sandboxAddress = rule('schema.sandbox-address', { needs: ['sandboxUrl', 'control', 'writes'], existing: ['sandboxUrl', 'process', 'writes'] }, async (t: Check) => {
   const admin = t.config.credentials.admin;
   let cases = 0;
-  const input = fc.tuple(validRequest('writeFile', { profile: t.config.profile }), processArb);
+  const write = async (request: GeneratedRequest) => {
+    const urlPath = underOwnDirectory(request.urlPath, `cp-conformance-schema-${t.seed >>> 0}-${(cases += 1)}`);
+    assertConforms(t, 'sandbox', 'writeFile', await t.sandbox(urlPath, { method: 'PUT', token: admin, body: request.body }));
+  };
+  const logs = async (pid: string) => assertConforms(t, 'sandbox', 'getProcessLogs', await t.sandbox(`/process/${pid}/logs`, { token: admin }));
+  const stop = async (pid: string) =>
+    assertConforms(t, 'sandbox', 'stopPortMonitoring', await t.sandbox(`/network/process/${pid}/monitor`, { method: 'DELETE', token: admin }));
+  const writeRequest = validRequest('writeFile', { profile: t.config.profile });
+  if (t.data === 'existing') {
+    // The running process --process-pid names.
+    await t.property(writeRequest, write);
+    await logs(t.config.processPid!);
+    return stop(t.config.processPid!);
+  }
   const fixtures = { state: 'processes' as const, itemsOf: ([, process]: [GeneratedRequest, ProcessFixture]) => [process], keysOf: processKeys };
-  await sideBySideProperty(t, input, fixtures, async (group) => {
-    const write = async ([request]: (typeof group)[number]) => {
-      const urlPath = underOwnDirectory(request.urlPath, `cp-conformance-schema-${t.seed >>> 0}-${(cases += 1)}`);
-      assertConforms(t, 'sandbox', 'writeFile', await t.sandbox(urlPath, { method: 'PUT', token: admin, body: request.body }));
-    };
-    await t.atOnce(group.map((c) => () => write(c)), 'each case writes a file under a directory of its own');
-    await t.atOnce(group.map(([, process]) => async () => assertConforms(t, 'sandbox', 'getProcessLogs', await t.sandbox(`/process/${process.pid}/logs`, { token: admin }))));
-    const stop = async ({ pid }: ProcessFixture) =>
-      assertConforms(t, 'sandbox', 'stopPortMonitoring', await t.sandbox(`/network/process/${pid}/monitor`, { method: 'DELETE', token: admin }));
-    await t.atOnce(group.map(([, process]) => () => stop(process)), 'the monitor of each process is stopped');
+  await sideBySideProperty(t, fc.tuple(writeRequest, processArb), fixtures, async (group) => {
+    await t.atOnce(group.map(([request]) => () => write(request)), 'each case writes a file under a directory of its own');
+    await t.atOnce(group.map(([, process]) => () => logs(process.pid)));
+    await t.atOnce(group.map(([, process]) => () => stop(process.pid)), 'the monitor of each process is stopped');
   });
 });
 

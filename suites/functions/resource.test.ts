@@ -12,9 +12,9 @@ import { expectNoProblems } from '../support/documented.ts';
 import { isObject, nameOf, show, type JsonObject } from '../support/json.ts';
 import { findLegacyVersion } from '../support/versions.ts';
 import { ownNames, sideBySideProperty } from '../support/side-by-side.ts';
-import { workspacesListedWith, workspacesOf } from '../support/workspaces.ts';
+import { twoWorkspaces } from '../support/workspaces.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
-import { existingFunctionItems, FIXTURE_NEEDS, legacyNamesOf, listedByName, listFunctions, setFunctions, walkEach, walkFunctionItems, withFunctionItems, type Page } from './client.ts';
+import { FIXTURE_NEEDS, legacyNamesOf, listedByName, listFunctions, setFunctions, walkEach, walkFunctionItems, withFunctionItems, type Page } from './client.ts';
 
 /**
  * A property whose cases each set functions and hand them, with the listing, to `check`:
@@ -169,30 +169,18 @@ const workspaceOf = (item: JsonObject): unknown => (isObject(item.metadata) ? it
  */
 async function workspaceOnlyOnExisting(t: Check): Promise<void> {
   const other = t.token('otherWorkspace');
-  const ours = await existingFunctionItems(t);
-  const workspaces = workspacesOf(ours);
-  if (workspaces.size === 0) t.skip(`none of the workspace's ${ours.length} functions carries metadata.workspace: nothing tells the workspaces apart (deploy a function, or give --control-url)`);
-  const leaked = (items: JsonObject[]) => items.filter((item) => workspaces.has(workspaceOf(item) as string)).map((item) => `${String(nameOf(item))} (workspace ${show(workspaceOf(item))})`);
-  const pages: Array<{ items: JsonObject[]; page: Page }> = [];
-  await walkFunctionItems(t, `the other workspace's listing`, (items, page) => pages.push({ items, page }), { token: other });
-  // Every function it lists this workspace's: a leak, or a credential of this very workspace (a mistake of the run).
-  // Its other resources tell which: those of another workspace make it a leak.
-  const theirs = pages.flatMap((p) => p.items);
-  if (theirs.length > 0 && leaked(theirs).length === theirs.length) {
-    const shown = [...(await workspacesListedWith(t, other))].filter((w) => !workspaces.has(w));
-    if (shown.length === 0)
-      t.skip(`every function the --other-workspace-token lists is of workspace ${show([...workspaces])}, like this credential's, and none of its egress IPs or custom domains names another: it may be a credential of this workspace`);
-  }
-  for (const [i, { items, page }] of pages.entries()) {
+  const { ours } = await twoWorkspaces(t, other);
+  const leaked = (items: JsonObject[]) => items.filter((item) => workspaceOf(item) === ours).map((item) => String(nameOf(item)));
+  await walkFunctionItems(t, `the other workspace's listing`, (items, page) => {
     const seen = leaked(items);
-    t.assert(seen.length === 0, `resources are scoped to a workspace (section 1): page ${i + 1} of the other workspace's listing holds ${show(seen)}, of this workspace`, page.exchange);
-  }
+    t.assert(seen.length === 0, `resources are scoped to a workspace (section 1): the other workspace's listing holds ${show(seen)}, of this workspace (${ours})`, page.exchange);
+  }, { token: other });
   const older = await findLegacyVersion(t);
   if (!('date' in older)) return;
   const res = await listFunctions(t, {}, { version: older.date, token: other });
   legacyNamesOf(t, res, `the other workspace's legacy listing (version ${older.date})`);
   const seen = leaked(res.json as JsonObject[]);
-  t.assert(seen.length === 0, `resources are scoped to a workspace (section 1): the other workspace's legacy listing holds ${show(seen)}, of this workspace`);
+  t.assert(seen.length === 0, `resources are scoped to a workspace (section 1): the other workspace's legacy listing holds ${show(seen)}, of this workspace (${ours})`);
 }
 
 /**

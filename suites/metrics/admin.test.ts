@@ -8,6 +8,7 @@ import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { describe, expectPage, getMetrics, setUsage, type MetricsRequest } from './client.ts';
 import { insertAt } from './scenario.ts';
+import { withUsage } from './existing.ts';
 import { expectRefused } from '../support/error-body.ts';
 
 const ACCESS_DENIED = 'Access denied';
@@ -26,12 +27,21 @@ async function expectAdminOnly(t: Check, request: MetricsRequest): Promise<void>
   expectPage(t, await getMetrics(t, request), `${query} from the account admin`);
 }
 
-const adminWorkspaceFilter = rule('metrics.admin.workspace-filter', { needs: ['accountId', 'member', 'control', 'writes'] }, async (t: Check) => {
-  // Events in every workspace the filter names, so that the admin's filter names a workspace the account has.
-  await setUsage(t, oneEventPerWorkspace);
-  const input = fc.record({ window: hoursWindowArb, workspace: fc.constantFrom(...WORKSPACES), groupBy: groupByArb(withoutWorkspace(t), 0, 2) });
-  await t.property(input, ({ window, workspace, groupBy }) => expectAdminOnly(t, { window, workspace, groupBy }));
-});
+const adminWorkspaceFilter = rule(
+  'metrics.admin.workspace-filter',
+  { needs: ['accountId', 'member', 'control', 'writes'], existing: ['accountId', 'member'] },
+  async (t: Check) => {
+    const filtered = (workspaces: string[]) => {
+      const input = fc.record({ window: hoursWindowArb, workspace: fc.constantFrom(...workspaces), groupBy: groupByArb(withoutWorkspace(t), 0, 2) });
+      return t.property(input, ({ window, workspace, groupBy }) => expectAdminOnly(t, { window, workspace, groupBy }));
+    };
+    // On existing data, the workspaces the account's usage names (existing.ts).
+    if (t.data === 'existing') return withUsage(t, (scenario) => filtered([...new Set(scenario.resources.map((r) => r.workspace))]));
+    // Events in every workspace the filter names, so that the admin's filter names a workspace the account has.
+    await setUsage(t, oneEventPerWorkspace);
+    await filtered(WORKSPACES);
+  },
+);
 
 const adminGroupByWorkspace = rule('metrics.admin.group-by-workspace', { needs: ['accountId', 'member'] }, async (t: Check) => {
   const input = fc.record({ window: hoursWindowArb, others: groupByArb(withoutWorkspace(t), 0, 2), at: fc.nat() });

@@ -7,9 +7,11 @@ import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import type { CredentialName } from '../../harness/config.ts';
 import { HOUR_MS, rfc3339 } from '../../generators/calendar.ts';
-import { expectEnum, expectPage, getMetrics, metricsPath, windowQuery, withFixtures } from './client.ts';
-import { resourceTypesIn, SPEC_DIMENSIONS } from './oracle.ts';
+import { describe, expectEnum, expectPage, getMetrics, metricsPath, walkEachPage, windowQuery, withFixtures, type Entry, type MetricsRequest } from './client.ts';
+import { DIMENSION_FIELDS, resourceTypesIn, SPEC_DIMENSIONS } from './oracle.ts';
 import { apartInTime, eventsTime, setEveryCase } from './scenario.ts';
+import { MAX_PAGES, partsOf, withUsage } from './existing.ts';
+import type { Exchange } from '../../results/model.ts';
 import { badWindowQuery } from './params.ts';
 import { expectRefused } from '../support/error-body.ts';
 
@@ -39,7 +41,8 @@ const enumsGroupBy = rule('metrics.enums.group-by', { needs: ['accountId'] }, as
   });
 });
 
-const enumsResourceTypes = rule('metrics.enums.resource-types', withFixtures, async (t: Check) => {
+const enumsResourceTypes = rule('metrics.enums.resource-types', { ...withFixtures, existing: true }, async (t: Check) => {
+  if (t.data === 'existing') return existingResourceTypes(t);
   // Events around a base window; the query window is that window, a shifted one, or one far from every event.
   const input = fc
     .tuple(alignedWindowArb('day', { min: 86_400, max: 10 * 86_400 })!, resourcesArb(1, 10))
@@ -58,12 +61,9 @@ const enumsResourceTypes = rule('metrics.enums.resource-types', withFixtures, as
     );
   type Case = typeof input extends fc.Arbitrary<infer C> ? C : never;
   const expectTypes = async ({ window }: Case, events: readonly FixtureEvent[]) => {
-    const res = await t.api(metricsPath(t, '/enums/resource-types'), { token: t.config.credentials.admin, query: windowQuery(window) });
-    const what = `the resource-types enum for [${rfc3339(window.start)}, ${rfc3339(window.end)})`;
-    const values = expectEnum(t, res, 'getMetricsResourceTypesEnum', what);
+    const { values, what, exchange } = await resourceTypesEnum(t, window);
     const expected = resourceTypesIn(events, window);
-    t.assert(new Set(values).size === values.length, `${what} lists distinct values, got ${values.join(', ')}`, res.exchange);
-    t.assert(sameSet(values, expected), `${what} must list exactly the types with an event in the window: [${expected.join(', ')}], got [${values.join(', ')}]`, res.exchange);
+    t.assert(sameSet(values, expected), `${what} must list exactly the types with an event in the window: [${expected.join(', ')}], got [${values.join(', ')}]`, exchange);
   };
   // The cases side by side, each moved back by whole weeks until its window and events stand
   // clear of every other case's (each case's uuids its own): one state of events, the windows asked at once.
@@ -75,6 +75,44 @@ const enumsResourceTypes = rule('metrics.enums.resource-types', withFixtures, as
   };
   await t.property(input, (c) => together([c]), { together });
 });
+
+/** The resource-types enum for `window`, its values distinct. */
+async function resourceTypesEnum(t: Check, window: Window): Promise<{ values: string[]; what: string; exchange: Exchange }> {
+  const res = await t.api(metricsPath(t, '/enums/resource-types'), { token: t.config.credentials.admin, query: windowQuery(window) });
+  const what = `the resource-types enum for [${rfc3339(window.start)}, ${rfc3339(window.end)})`;
+  const values = expectEnum(t, res, 'getMetricsResourceTypesEnum', what);
+  t.assert(new Set(values).size === values.length, `${what} lists distinct values, got ${values.join(', ')}`, res.exchange);
+  return { values, what, exchange: res.exchange };
+}
+
+/**
+ * On existing data, the relation of section 4.1 over windows the account's usage tells
+ * (existing.ts): the window read back, parts of it, and as long a window before it.
+ * Grouping by resource_type shows the types with events in a window; it may also show a
+ * type whose events lie outside with cost 0 (a dormant group), so the enum lists every
+ * type shown with a cost, and none not shown.
+ */
+function existingResourceTypes(t: Check): Promise<void> {
+  return withUsage(t, async (scenario) => {
+    const length = scenario.window.end - scenario.window.start;
+    const windows = fc.oneof(partsOf(scenario).map((s) => s.window), fc.constant({ start: scenario.window.start - length, end: scenario.window.start }));
+    await t.property(windows, async (window) => {
+      const { values, what, exchange } = await resourceTypesEnum(t, window);
+      const request: MetricsRequest = { window, groupBy: ['resource_type'] };
+      const shown: Entry[] = [];
+      await walkEachPage(t, request, MAX_PAGES, (page) => shown.push(...page.data));
+      const typeOf = (entry: Entry) => String(entry[DIMENSION_FIELDS.resource_type]);
+      const costly = shown.filter((e) => e.summary.cost !== 0).map(typeOf);
+      const missing = costly.filter((type) => !values.includes(type));
+      const stray = values.filter((type) => !shown.map(typeOf).includes(type));
+      t.assert(
+        missing.length === 0 && stray.length === 0,
+        `${what} must list exactly the types with an event in the window: ${describe(request)} shows [${shown.map(typeOf).join(', ')}], ${costly.length} of them with a cost; the enum lists [${values.join(', ')}]`,
+        exchange,
+      );
+    });
+  });
+}
 
 const enumsResourceTypesWindowRequired = rule('metrics.enums.resource-types-window-required', { needs: ['accountId'] }, async (t: Check) => {
   await t.property(fc.record({ window: hoursWindowArb, bad: badWindowArb }), async ({ window, bad }) => {

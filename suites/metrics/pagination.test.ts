@@ -18,11 +18,11 @@ import {
 import type { Check } from '../../harness/check.ts';
 import type { ClockTimeline } from '../../harness/clock-timeline.ts';
 import { rule } from '../../harness/rule.ts';
-import { addUnits, SECOND_MS } from '../../generators/calendar.ts';
+import { addUnits, SECOND_MS, type BucketUnit } from '../../generators/calendar.ts';
 import { describe, expectPage, getMetrics, setUsage, shareUsage, walkEachPage, walkPages, withFixtures, type MetricsRequest } from './client.ts';
 import { entryKey, expectedMetrics, fixtureDimensions, groupLabel, type Dimension, type ExpectedGroup } from './oracle.ts';
 import { insertAt, queryArb, requestOf, scaleResources, setEveryCase, type MetricsCase } from './scenario.ts';
-import { overRounds } from '../support/rounds.ts';
+import { FINEST, overRoundsOrUsage, withUsage } from './existing.ts';
 import { cursorAgesArb, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
 import { pageMetaProblems } from '../support/paging.ts';
 import { expectRefused } from '../support/error-body.ts';
@@ -43,26 +43,35 @@ const manyGroupsArb = fc
 const LIMIT_ROUNDS = 'metrics.limit-rounds';
 const WALK_ROUNDS = 'metrics.walk-rounds';
 
-type ManyGroups = { window: MetricsRequest['window']; events: FixtureEvent[] };
+/** Events and the grouping that makes many groups of them: one group per resource on set data, the finest grouping on existing data. */
+type ManyGroups = { window: MetricsRequest['window']; events: readonly FixtureEvent[]; groupBy: Dimension[]; unit: BucketUnit };
 
-/** Over the rounds of many groups, each with the first page of groupBy=resource_uuid at each `limit`. */
+/** Over the rounds of many groups (or the account's usage), each with the first page of its grouping at each `limit`. */
 const overManyGroups = <L>(t: Check, limits: fc.Arbitrary<L>, check: (many: ManyGroups, limit: L) => Promise<void>) =>
-  overRounds(t, manyGroupsArb, limits, (many) => shareUsage(t, many.events), check);
+  overRoundsOrUsage(
+    t,
+    manyGroupsArb.map((m): ManyGroups => ({ ...m, groupBy: ['resource_uuid'], unit: 'hour' })),
+    limits,
+    (many) => shareUsage(t, many.events),
+    check,
+    (scenario) => ({ window: scenario.window, events: scenario.events, groupBy: FINEST, unit: scenario.resolution.bucket }),
+  );
 
-/** The first page of groupBy=resource_uuid over `many`, with `limit`; it must hold min(100, groups) entries. */
+/** The first page of the grouping over `many`, with `limit`; it must hold min(100, groups) entries. */
 async function expectFullFirstPage(t: Check, many: ManyGroups, limit: number | undefined, because: string) {
-  const request: MetricsRequest = { window: many.window, groupBy: ['resource_uuid'], limit };
+  const request: MetricsRequest = { window: many.window, groupBy: many.groupBy, limit };
   const page = expectPage(t, await getMetrics(t, request), describe(request));
-  const groups = many.events.length;
+  const groups = expectedMetrics(many.events, { window: many.window, groupBy: many.groupBy, unit: many.unit }, false).groups.size;
+  if (groups <= METRICS_MAX_LIMIT && t.data === 'existing') t.note(`a page of ${METRICS_MAX_LIMIT} was not filled: the window holds ${groups} combinations`);
   const expected = Math.min(METRICS_MAX_LIMIT, groups);
   t.assert(page.data.length === expected, `${describe(request)} over ${groups} groups: ${because}, so the first page must hold ${expected} entries, got ${page.data.length}`);
 }
 
-const limitDefault = rule('metrics.limit.default', { ...withFixtures, shares: LIMIT_ROUNDS }, async (t: Check) => {
+const limitDefault = rule('metrics.limit.default', { ...withFixtures, existing: true, shares: LIMIT_ROUNDS }, async (t: Check) => {
   await overManyGroups(t, fc.constant(undefined), (many) => expectFullFirstPage(t, many, undefined, 'the default limit is 100 (section 8)'));
 });
 
-const limitClamped = rule('metrics.limit.clamped', { ...withFixtures, shares: LIMIT_ROUNDS }, async (t: Check) => {
+const limitClamped = rule('metrics.limit.clamped', { ...withFixtures, existing: true, shares: LIMIT_ROUNDS }, async (t: Check) => {
   const limit = fc.oneof(fc.constant(METRICS_MAX_LIMIT + 1), fc.integer({ min: METRICS_MAX_LIMIT + 1, max: 1_000_000 }));
   await overManyGroups(t, limit, (many, limit) => expectFullFirstPage(t, many, limit, `limit=${limit} is silently clamped to 100 (section 8)`));
 });
@@ -106,7 +115,7 @@ function pagedQueryArb(t: Check): fc.Arbitrary<PagedQuery> {
 
 /** Over the walk rounds, each query's request with its chosen limit, and the groups it must yield. */
 function overPagedCases(t: Check, check: (c: MetricsCase, request: MetricsRequest & { limit: number }, groups: ReadonlyMap<string, ExpectedGroup>) => Promise<void>) {
-  return overRounds(
+  return overRoundsOrUsage(
     t,
     pagedScenarioArb(t),
     pagedQueryArb(t),
@@ -116,6 +125,7 @@ function overPagedCases(t: Check, check: (c: MetricsCase, request: MetricsReques
       const groups = expectedMetrics(scenario.events, { window: scenario.window, groupBy: c.groupBy, unit: scenario.resolution.bucket }).groups;
       return check(c, { ...requestOf(c), limit: limitFor(groups.size, limit) }, groups);
     },
+    (scenario) => scenario,
   );
 }
 
@@ -139,9 +149,9 @@ async function expectComplete(t: Check, request: MetricsRequest & { limit: numbe
 /** Each case at scale walks 10 to 60 pages, each of them reading every event of the window: fewer cases than --runs. */
 const SCALE_RUNS = 3;
 
-const paginationComplete = rule('metrics.pagination.complete', { ...withFixtures, shares: WALK_ROUNDS }, async (t: Check) => {
+const paginationComplete = rule('metrics.pagination.complete', { ...withFixtures, existing: true, shares: WALK_ROUNDS }, async (t: Check) => {
   const scale = t.config.fixtureScale;
-  if (scale) {
+  if (scale && t.data === 'set') {
     // Held from before the set is drawn: no other check draws or sends a set of usage events meanwhile, so one is in memory at a time.
     await t.locks.enter('usage');
     // One large set, every event in the window, put on the target once; the cases vary groupBy (always with
@@ -166,7 +176,7 @@ const paginationComplete = rule('metrics.pagination.complete', { ...withFixtures
   await overPagedCases(t, (c, request, groups) => expectComplete(t, request, c.groupBy, groups));
 });
 
-const paginationLastPage = rule('metrics.pagination.last-page', { ...withFixtures, shares: WALK_ROUNDS }, async (t: Check) => {
+const paginationLastPage = rule('metrics.pagination.last-page', { ...withFixtures, existing: true, shares: WALK_ROUNDS }, async (t: Check) => {
   await overPagedCases(t, async (_c, request, groups) => {
     const total = groups.size;
     let seen = 0;
@@ -230,9 +240,10 @@ function varied(t: Check, request: MetricsRequest, resolved: ResolvedWindow, par
   }
 }
 
-const cursorBoundToQuery = rule('metrics.cursor.bound-to-query', withFixtures, async (t: Check) => {
+const cursorBoundToQuery = rule('metrics.cursor.bound-to-query', { ...withFixtures, existing: true }, async (t: Check) => {
   const parts: Variation[] = ['groupBy', 'window', 'resourceType', 'workspace', 'resolution'];
-  const input = fc.record({ fixture: cursorCaseArb(t), part: fc.constantFrom(...parts), pick: fc.nat() });
+  const variation = { part: fc.constantFrom(...parts), pick: fc.nat() };
+  const input = fc.record({ fixture: cursorCaseArb(t), ...variation });
   type Case = typeof input extends fc.Arbitrary<infer C> ? C : never;
   const expectBound = async ({ fixture, part, pick }: Case) => {
     const { request, cursor } = await firstCursor(t, fixture.resolved, fixture.events.length);
@@ -247,7 +258,13 @@ const cursorBoundToQuery = rule('metrics.cursor.bound-to-query', withFixtures, a
     await setEveryCase(t, cases.map((c) => c.fixture.events));
     await t.atOnce(cases.map((c) => () => expectBound(c)));
   };
-  await t.property(input, (c) => together([c]), { together });
+  if (t.data === 'set') return t.property(input, (c) => together([c]), { together });
+  // On existing data: the account's usage read back, its window and resolution the query's.
+  await withUsage(t, async (scenario) => {
+    const uuids = new Set(scenario.events.map((e) => e.resourceUuid)).size;
+    if (uuids < 2) t.skip(`the account's usage of ${describe({ window: scenario.window })} has ${uuids} resource: a first page of groupBy=resource_uuid with limit 1 needs 2 to have a cursor`);
+    await t.property(fc.record(variation), (v) => expectBound({ fixture: { resolved: scenario, events: scenario.events }, ...v }));
+  });
 });
 
 const cursorLifetime = rule('metrics.cursor.lifetime', { ...withFixtures, resetsTarget: true }, async (t: Check) => {

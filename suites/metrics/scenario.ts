@@ -1,11 +1,12 @@
 // One generated case of the checks that compare whole answers with the oracle:
 // usage fixtures, a groupBy and filters; put on the target, asked page by page.
 import fc from 'fast-check';
-import { filtersArb, groupByArb, type FixtureEvent, type Resource, type UsageScenario, type Window } from '../../generators/metrics-fixtures.ts';
+import { filtersArb, filtersOver, groupByArb, type FixtureEvent, type Resource, type UsageScenario, type Window } from '../../generators/metrics-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { DAY_MS, type BucketUnit } from '../../generators/calendar.ts';
 import type { Exchange } from '../../results/model.ts';
 import { describe, setUsage, shareUsage, walkPages, type Entry, type MetricsPage, type MetricsRequest } from './client.ts';
+import { autoPartsOf, partsOf, withUsage } from './existing.ts';
 import { expectedMetrics, type Dimension, type ExpectedMetrics } from './oracle.ts';
 
 export interface Filters {
@@ -25,7 +26,8 @@ export interface CaseOptions {
   groupBy: [number, number];
   /** A dimension every groupBy holds, at any position. */
   including?: Dimension;
-  filters?: boolean;
+  /** Filters drawn with the query: of the generated events, or of the values given (those of existing data). */
+  filters?: boolean | { resourceTypes: string[]; workspaces: string[] };
 }
 
 export function caseArb(scenarios: fc.Arbitrary<UsageScenario>, options: CaseOptions): fc.Arbitrary<MetricsCase> {
@@ -41,7 +43,8 @@ export function queryArb(options: CaseOptions): fc.Arbitrary<Omit<MetricsCase, '
         .tuple(groupByArb(others, Math.max(0, options.groupBy[0] - 1), options.groupBy[1] - 1) as fc.Arbitrary<Dimension[]>, fc.nat())
         .map(([rest, at]) => insertAt(rest, at, including))
     : (groupByArb(others, ...options.groupBy) as fc.Arbitrary<Dimension[]>);
-  const filters = options.filters ? filtersArb : fc.constant({});
+  const filters =
+    options.filters === true ? filtersArb : options.filters ? filtersOver(options.filters.resourceTypes, options.filters.workspaces) : fc.constant({});
   return fc.record({ groupBy, filters });
 }
 
@@ -207,27 +210,48 @@ async function expectAnswers(t: Check, cases: readonly MetricsCase[], body: (ans
     const events = group.flatMap((c) => c.scenario.events);
     const resources = group.flatMap((c) => c.scenario.resources);
     await shareUsage(t, events);
-    await t.atOnce(
-      group.map((c) => async () => {
-        const request = requestOf(c);
-        const expected = expectedOf(c, events);
-        const exchanges: Exchange[] = [];
-        const pages = await walkPages(t, request, expected.groups.size + expected.dormant.size + 2, () => exchanges.push(t.lastExchange!));
-        body({ request, query: describe(request), expected, resources, pages, exchanges, entries: pages.flatMap((p) => p.data) }, c);
-      }),
-    );
+    await t.atOnce(group.map((c) => () => expectAnswer(t, c, events, resources, body)));
   }
 }
 
+/** Reads every page of the case's query and hands the whole answer, with what the oracle expects of `events` (every event on the target), to `body`. */
+async function expectAnswer(t: Check, c: MetricsCase, events: readonly FixtureEvent[], resources: Resource[], body: (answer: Answer, c: MetricsCase) => void): Promise<void> {
+  const request = requestOf(c);
+  const expected = expectedOf(c, events);
+  const exchanges: Exchange[] = [];
+  const pages = await walkPages(t, request, expected.groups.size + expected.dormant.size + 2, () => exchanges.push(t.lastExchange!));
+  body({ request, query: describe(request), expected, resources, pages, exchanges, entries: pages.flatMap((p) => p.data) }, c);
+}
+
 /**
- * Checks `body` on the whole answer of each generated case; the cases' events side by
- * side where they can be. Rules whose cases draw their scenarios from one arbitrary with
- * one seed (`shared`, the rules declaring one `shares`) set each state of events once
- * and read it side by side.
+ * Checks `body` on the whole answer of each generated case (a scenario of `scenarios`,
+ * a query of `options`); the cases' events side by side where they can be. Rules whose
+ * cases draw their scenarios from one arbitrary with one seed (`shared`, the rules
+ * declaring one `shares`) set each state of events once and read it side by side.
+ *
+ * On existing data every case is a query over the account's usage read back
+ * (existing.ts), its filters drawn from the values that usage holds; `resolution` says
+ * whether the queries name the resolution or leave it to the window's length.
  */
-export function eachAnswer(t: Check, cases: fc.Arbitrary<MetricsCase>, body: (answer: Answer, c: MetricsCase) => void, shared = false): Promise<void> {
+export function eachAnswer(
+  t: Check,
+  scenarios: fc.Arbitrary<UsageScenario>,
+  options: CaseOptions,
+  body: (answer: Answer, c: MetricsCase) => void,
+  { shared = false, resolution = 'explicit' }: { shared?: boolean; resolution?: 'explicit' | 'auto' } = {},
+): Promise<void> {
+  if (t.data === 'existing')
+    return withUsage(t, async (scenario) => {
+      // The queries ask for parts of the window read back too: its halves must add up, an event on a boundary counts once.
+      const parts = resolution === 'auto' ? autoPartsOf(t, scenario) : partsOf(scenario);
+      if (!parts) t.skip(`the usage read back has buckets of ${scenario.resolution.name}: no window of it is one the profile reads with buckets as coarse, without a resolution`);
+      const values = (pick: (r: Resource) => string) => [...new Set(scenario.resources.map(pick))];
+      // One value no event holds, as the generated filters have.
+      const filters = options.filters && { resourceTypes: [...values((r) => r.type), 'no-such-type'], workspaces: [...values((r) => r.workspace), 'no-such-workspace'] };
+      await t.property(caseArb(parts, { ...options, filters }), (c) => expectAnswer(t, c, scenario.events, scenario.resources, body));
+    });
   const expect = (group: readonly MetricsCase[]) => expectAnswers(t, group, body);
-  return t.property(cases, (c) => expect([c]), { together: expect, shared });
+  return t.property(caseArb(scenarios, options), (c) => expect([c]), { together: expect, shared });
 }
 
 /**

@@ -9,6 +9,7 @@ import { LISTING, pairByName, readListing } from './client.ts';
 import { isObject, nameOf, show } from '../support/json.ts';
 import { expectNoProblems } from '../support/documented.ts';
 import { sideBySideProperty } from '../support/side-by-side.ts';
+import { twoWorkspaces, workspacesOf } from '../support/workspaces.ts';
 
 /** Sections 2.4, 2.5: the fields each listing returns as set, and the values the profile pins. */
 function specProblems(kind: ListingKind, profile: Profile, given: Json, returned: Json): string[] {
@@ -56,8 +57,9 @@ function listingChecks(kind: ListingKind): CheckDefinition[] {
     }),
   );
 
-  const workspaceOnly = rule(`resources.${kind}.workspace-only`, { needs: ['control', 'otherWorkspace'] }, (t: Check) => {
+  const workspaceOnly = rule(`resources.${kind}.workspace-only`, { needs: ['control', 'otherWorkspace'], existing: ['otherWorkspace'] }, (t: Check) => {
     const other = t.token('otherWorkspace');
+    if (t.data === 'existing') return existingWorkspaceOnly(t, kind, other);
     return overItems(t, 1, async (items) => {
       const seen = names(await readListing(t, kind, other)).filter((n) => names(items).includes(n));
       t.assert(
@@ -70,4 +72,20 @@ function listingChecks(kind: ListingKind): CheckDefinition[] {
   return [spec, wholeWorkspace, workspaceOnly];
 }
 
+/**
+ * On existing data the two workspaces' items are told apart by metadata.workspace ("set
+ * automatically"), never by name: the other workspace may hold items of the same names.
+ * Neither credential's listing may hold an item of the other's workspace.
+ */
+async function existingWorkspaceOnly(t: Check, kind: ListingKind, other: string): Promise<void> {
+  const { path, label } = LISTING[kind];
+  const { ours, theirs } = await twoWorkspaces(t, other);
+  const [mine, others] = (await t.atOnce([() => readListing(t, kind), () => readListing(t, kind, other)])) as [Json[], Json[]];
+  const of = (items: Json[], workspace: string) => names(items.filter((item) => workspacesOf([item]).has(workspace)));
+  const problems = [
+    ...(of(others, ours).length ? [`the admin of workspace ${theirs} sees ${show(of(others, ours))} of workspace ${ours}`] : []),
+    ...(of(mine, theirs).length ? [`the admin of workspace ${ours} sees ${show(of(mine, theirs))} of workspace ${theirs}`] : []),
+  ];
+  t.assert(problems.length === 0, `resources belong to one workspace (sections 1, 4.1): GET ${path} must list no other workspace's ${label}s, but ${problems.join('; ')}`);
+}
 export const checks = [...listingChecks('egressips'), ...listingChecks('customdomains')];

@@ -6,7 +6,8 @@ import { resourceName, sandboxFixture, type Json } from '../../generators/resour
 import { differences } from '../support/compare.ts';
 import { specWithoutSecrets } from './secrets.ts';
 import { readSandbox, requestSandbox } from './client.ts';
-import { nameOf } from '../support/json.ts';
+import { nameOf, show } from '../support/json.ts';
+import { workspacesOf } from '../support/workspaces.ts';
 import { expectNoProblems } from '../support/documented.ts';
 import { representationProblems } from './shapes.ts';
 import { expectRefused, refusalStatuses } from '../support/error-body.ts';
@@ -39,13 +40,40 @@ const sandboxNotFound = rule('resources.sandbox.not-found', {}, async (t: Check)
   });
 });
 
-const sandboxWorkspaceScoped = rule('resources.sandbox.workspace-scoped', { needs: ['control', 'otherWorkspace'] }, async (t: Check) => {
-  const other = t.token('otherWorkspace');
-  await overSandboxes(t, async (sandbox) => {
-    const name = String(nameOf(sandbox));
-    const res = await requestSandbox(t, name, { token: other });
-    expectRefused(t, res, `resources belong to one workspace (section 1): the admin of another workspace asking for ${name}`, { status: clientErrorStatuses(t) });
-  });
-});
+const sandboxWorkspaceScoped = rule(
+  'resources.sandbox.workspace-scoped',
+  { needs: ['control', 'otherWorkspace'], existing: ['sandboxName', 'otherWorkspace'] },
+  async (t: Check) => {
+    const other = t.token('otherWorkspace');
+    if (t.data === 'existing') return existingSandboxScoped(t, other);
+    await overSandboxes(t, async (sandbox) => {
+      const name = String(nameOf(sandbox));
+      const res = await requestSandbox(t, name, { token: other });
+      expectRefused(t, res, `resources belong to one workspace (section 1): the admin of another workspace asking for ${name}`, { status: clientErrorStatuses(t) });
+    });
+  },
+);
+
+/**
+ * On existing data, the other workspace may hold a sandbox of the same name (names are
+ * unique within a workspace): its answer is a refusal, or a sandbox of its own
+ * workspace, never this one's (told apart by metadata.workspace, "set automatically").
+ */
+async function existingSandboxScoped(t: Check, other: string): Promise<void> {
+  const name = t.config.sandboxName!;
+  const ours = workspacesOf([await readSandbox(t, name)]);
+  if (ours.size === 0) t.skip(`the sandbox ${name} carries no metadata.workspace: nothing would tell another workspace's sandbox of that name from it`);
+  const res = await requestSandbox(t, name, { token: other });
+  if (res.status === 200) {
+    const theirs = workspacesOf([res.json]);
+    const leaked = [...theirs].filter((w) => ours.has(w));
+    t.assert(
+      theirs.size > 0 && leaked.length === 0,
+      `resources belong to one workspace (section 1): the admin of another workspace asking for ${name} was served ${theirs.size > 0 ? `the sandbox of workspace ${show(leaked)}, this one's` : 'a sandbox that names no workspace'}`,
+    );
+    return;
+  }
+  expectRefused(t, res, `resources belong to one workspace (section 1): the admin of another workspace asking for ${name}`, { status: clientErrorStatuses(t) });
+}
 
 export const checks = [sandboxSpec, sandboxNotFound, sandboxWorkspaceScoped];

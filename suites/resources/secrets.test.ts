@@ -5,9 +5,10 @@ import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import type { HttpResponse } from '../../harness/http.ts';
-import { sandboxWithSecrets } from '../../generators/resources-fixtures.ts';
-import { secretsOf, shownSecrets, type Secret } from './secrets.ts';
-import { requestSandbox, type SandboxRequest } from './client.ts';
+import { sandboxWithSecrets, type Json } from '../../generators/resources-fixtures.ts';
+import { markedSecrets, secretsOf, shownSecrets, type Secret } from './secrets.ts';
+import { readSandbox, requestSandbox, type SandboxRequest } from './client.ts';
+import { onStableData, sameJson } from '../support/existing-data.ts';
 import { nameOf } from '../support/json.ts';
 import { expectDocumented } from '../support/documented.ts';
 import { sideBySideProperty } from '../support/side-by-side.ts';
@@ -21,7 +22,38 @@ function describeAsk(t: Check, ask: Ask): string {
 
 const listShown = (shown: Array<Secret & { shownAt: string }>) => shown.map((s) => `the value set at ${s.setAt} appears in ${s.shownAt}`).join('; ');
 
-/** Sets a sandbox holding secrets and asks for it; `expect` judges the answer. */
+/**
+ * Secret values this short may stand in an answer by chance (a "1", a "true"): on existing
+ * data, where the suite did not choose them, they are not searched for.
+ */
+const MIN_SEARCHED_SECRET = 8;
+
+/**
+ * On existing data (CONTRACT 1.3), the sandbox --sandbox-name names as a workspace admin
+ * who asks for secrets sees it: its secret values are what the other answers must not
+ * show. Read again after the check, so that a secret rotated meanwhile fails nothing.
+ */
+function withShownSecrets(t: Check, body: (sandbox: Json, secrets: Secret[]) => Promise<void>): Promise<void> {
+  const name = t.config.sandboxName!;
+  const read = () => readSandbox(t, name, { showSecrets: 'true' });
+  return onStableData(t, `the sandbox ${name}`, read, sameJson, async (sandbox) => {
+    const secrets = secretsOf(sandbox, t.config.profile);
+    const searched = secrets.filter((s) => s.value.length >= MIN_SEARCHED_SECRET);
+    if (searched.length < secrets.length) t.note(`${secrets.length - searched.length} secret values under ${MIN_SEARCHED_SECRET} characters were not searched for: they may stand in an answer by chance`);
+    await body(sandbox, searched);
+  });
+}
+
+/** The secrets an admin who asks is shown in the sandbox --sandbox-name, each answer of `asks` (by `credential`) judged by `expect`. */
+function askForExistingSandbox(t: Check, credential: string, asks: fc.Arbitrary<Ask>, expect: (res: HttpResponse, secrets: Secret[], ask: Ask) => void): Promise<void> {
+  return withShownSecrets(t, async (_sandbox, secrets) => {
+    if (secrets.length === 0)
+      t.skip(`the sandbox ${t.config.sandboxName} shows its workspace admin who asks no secret value (env entries with secret: true, routing secrets): none to look for elsewhere`);
+    await t.property(asks, async (ask) => expect(await requestSandbox(t, t.config.sandboxName!, { token: credential, showSecrets: ask }), secrets, ask));
+  });
+}
+
+/** Sets a sandbox holding secrets and asks for it; `expect` judges the answer. On existing data, asks for --sandbox-name. */
 async function askForSandbox(
   t: Check,
   credential: string,
@@ -29,6 +61,7 @@ async function askForSandbox(
   expect: (res: HttpResponse, secrets: Secret[], ask: Ask) => void,
   which: 'every' | 'shown' = 'every',
 ): Promise<void> {
+  if (t.data === 'existing') return askForExistingSandbox(t, credential, asks, expect);
   // The sandboxes of several cases set side by side, each asked for on its own.
   const cases = fc.tuple(sandboxWithSecrets(t.config.profile), asks);
   await sideBySideProperty(t, cases, { state: 'sandboxes', itemsOf: ([sandbox]) => [sandbox] }, async (group) => {
@@ -41,7 +74,7 @@ async function askForSandbox(
   });
 }
 
-const secretsHiddenUnlessAsked = rule('resources.secrets.hidden-unless-asked', { needs: ['control'] }, async (t: Check) => {
+const secretsHiddenUnlessAsked = rule('resources.secrets.hidden-unless-asked', { needs: ['control'], existing: ['sandboxName'] }, async (t: Check) => {
   await askForSandbox(t, t.config.credentials.admin, fc.constantFrom<Ask>(undefined, 'false'), (res, secrets, ask) => {
     t.assert(res.status === 200, `GET /sandboxes/{name} ${describeAsk(t, ask)} must answer 200 with the sandbox, got ${res.status}`);
     expectDocumented(t, 'getSandbox', res);
@@ -53,7 +86,7 @@ const secretsHiddenUnlessAsked = rule('resources.secrets.hidden-unless-asked', {
   });
 });
 
-const secretsMemberNeverSees = rule('resources.secrets.member-never-sees', { needs: ['control', 'member'] }, async (t: Check) => {
+const secretsMemberNeverSees = rule('resources.secrets.member-never-sees', { needs: ['control', 'member'], existing: ['sandboxName', 'member'] }, async (t: Check) => {
   await askForSandbox(t, t.token('member'), fc.constantFrom<Ask>('true', undefined), (res, secrets, ask) => {
     // A masked answer and a refusal are both correct; only a shown value is not.
     if (res.status === 200) expectDocumented(t, 'getSandbox', res);
@@ -65,7 +98,8 @@ const secretsMemberNeverSees = rule('resources.secrets.member-never-sees', { nee
   });
 });
 
-const secretsShownToAdminWhoAsks = rule('resources.secrets.shown-to-admin-who-asks', { needs: ['control'] }, async (t: Check) => {
+const secretsShownToAdminWhoAsks = rule('resources.secrets.shown-to-admin-who-asks', { needs: ['control'], existing: ['sandboxName'] }, async (t: Check) => {
+  if (t.data === 'existing') return secretsMarkedAreShown(t);
   await askForSandbox(t, t.config.credentials.admin, fc.constant<Ask>('true'), (res, secrets, ask) => {
     t.assert(res.status === 200, `GET /sandboxes/{name} ${describeAsk(t, ask)} must answer 200 with the sandbox, got ${res.status}`);
     expectDocumented(t, 'getSandbox', res);
@@ -77,5 +111,22 @@ const secretsShownToAdminWhoAsks = rule('resources.secrets.shown-to-admin-who-as
     );
   }, 'shown');
 });
+
+/**
+ * On existing data the values set are not known, but what is marked secret is: every env
+ * entry with secret: true carries its value, and where the profile shows routing secrets,
+ * every {{SECRET:<name>}} a route's headers or body reference is in its secrets, with a value.
+ */
+function secretsMarkedAreShown(t: Check): Promise<void> {
+  return withShownSecrets(t, async (sandbox) => {
+    const marked = markedSecrets(sandbox, t.config.profile.routingSecretsShown);
+    if (marked.length === 0) t.skip(`the sandbox ${t.config.sandboxName} has no env entry with secret: true${t.config.profile.routingSecretsShown ? ' and no route referencing a secret' : ''}: no secret to be shown`);
+    const hidden = marked.filter((m) => typeof m.value !== 'string' || m.value === '');
+    t.assert(
+      hidden.length === 0,
+      `a workspace admin who asks (${describeAsk(t, 'true')}) is shown the secret values (section 2.3); ${hidden.length} of ${marked.length} are not shown: ${hidden.map((m) => m.at).join(', ')}`,
+    );
+  });
+}
 
 export const checks = [secretsHiddenUnlessAsked, secretsMemberNeverSees, secretsShownToAdminWhoAsks];

@@ -37,6 +37,23 @@ export function secretsOf(sandbox: Json, shownOnly?: Pick<Profile, 'routingSecre
   return shownOnly && !shownOnly.routingSecretsShown ? fromEnvs : [...fromEnvs, ...fromRoutes];
 }
 
+/**
+ * The places a sandbox marks as secret, with what they hold in this answer: env entries
+ * with secret: true, and with `routes`, each {{SECRET:<name>}} a route's headers or body
+ * reference, looked up in its secrets.
+ */
+export function markedSecrets(sandbox: Json, routesToo: boolean): Array<{ at: string; value: unknown }> {
+  const fromEnvs = envs(sandbox)
+    .filter((e) => e.secret === true)
+    .map((e) => ({ at: `spec.runtime.envs[${String(e.name)}].value`, value: e.value }));
+  if (!routesToo) return fromEnvs;
+  const fromRoutes = routes(sandbox).flatMap((route, i) => {
+    const referenced = new Set([...JSON.stringify([route.headers ?? null, route.body ?? null]).matchAll(/\{\{SECRET:([^}]+)\}\}/g)].map((m) => m[1]!));
+    return [...referenced].map((name) => ({ at: `spec.network.proxy.routing[${i}].secrets.${name}`, value: asObject(route.secrets)[name] }));
+  });
+  return [...fromEnvs, ...fromRoutes];
+}
+
 /** The spec without its secret values: what any caller may see of it. */
 export function specWithoutSecrets(sandbox: Json): Json {
   const copy = structuredClone(sandbox);

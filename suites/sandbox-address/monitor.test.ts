@@ -11,18 +11,20 @@ import { isObject, show } from '../support/json.ts';
 const monitorPath = (pid: string) => `/network/process/${encodeURIComponent(pid)}/monitor`;
 
 /** The processes of several cases (no pid or name in common) are set at once, and each process's monitor stopped at once: each DELETE stops its own. */
-const monitorStop = rule('sandbox-address.monitor.stop', { needs: ['control', 'sandboxUrl', 'writes'] }, async (t: Check) => {
+const monitorStop = rule('sandbox-address.monitor.stop', { needs: ['control', 'sandboxUrl', 'writes'], existing: ['sandboxUrl', 'process', 'writes'] }, async (t: Check) => {
+  const stop = async ({ pid }: Pick<ProcessFixture, 'pid'>) => {
+    const res = await t.sandbox(monitorPath(pid), { method: 'DELETE', token: t.config.credentials.admin });
+    t.assert(res.status === 200, `DELETE /network/process/${pid}/monitor of a process of the sandbox must answer 200 (section 4.2), got ${res.status}`);
+    const empty = t.config.profile.monitorStopBody === 'empty';
+    t.assert(
+      isObject(res.json) && (!empty || Object.keys(res.json).length === 0),
+      `the monitor stop response is ${empty ? 'an empty JSON object (section 2.6)' : 'a JSON object (the profile\'s monitorStopBody)'}, got ${show(res.text)}`,
+    );
+    expectDocumented(t, 'stopPortMonitoring', res, 'sandbox');
+  };
+  // On existing data: the running process --process-pid names.
+  if (t.data === 'existing') return stop({ pid: t.config.processPid! });
   await sideBySideProperty(t, processes, processesApart, async (group) => {
-    const stop = async ({ pid }: ProcessFixture) => {
-      const res = await t.sandbox(monitorPath(pid), { method: 'DELETE', token: t.config.credentials.admin });
-      t.assert(res.status === 200, `DELETE /network/process/${pid}/monitor of a process of the sandbox must answer 200 (section 4.2), got ${res.status}`);
-      const empty = t.config.profile.monitorStopBody === 'empty';
-      t.assert(
-        isObject(res.json) && (!empty || Object.keys(res.json).length === 0),
-        `the monitor stop response is ${empty ? 'an empty JSON object (section 2.6)' : 'a JSON object (the profile\'s monitorStopBody)'}, got ${show(res.text)}`,
-      );
-      expectDocumented(t, 'stopPortMonitoring', res, 'sandbox');
-    };
     await t.atOnce(group.flat().map((p) => () => stop(p)), 'the monitor of each process is stopped');
   });
 });

@@ -56,7 +56,48 @@ function eachProcessLogs(t: Check, by: 'pid' | 'name'): Promise<void> {
 
 const processLogsContent = rule('sandbox-address.process-logs.content', sharesLogsRounds, (t: Check) => eachProcessLogs(t, 'pid'));
 
-const processLogsByName = rule('sandbox-address.process-logs.by-name', sharesLogsRounds, (t: Check) => eachProcessLogs(t, 'name'));
+const processLogsByName = rule('sandbox-address.process-logs.by-name', { ...sharesLogsRounds, existing: ['sandboxUrl', 'process'] }, (t: Check) =>
+  t.data === 'existing' ? sameLogsByName(t) : eachProcessLogs(t, 'name'),
+);
+
+const LOG_FIELDS = ['stdout', 'stderr', 'logs'] as const;
+type LogsAnswer = Partial<Record<(typeof LOG_FIELDS)[number], unknown>>;
+
+/** Why `later` is not `earlier` with more written after it, field by field (a running process only adds to its logs). */
+function notContinued(earlier: LogsAnswer, later: LogsAnswer): string | undefined {
+  for (const field of LOG_FIELDS) {
+    const [a, b] = [earlier[field], later[field]];
+    if (a === undefined) continue;
+    if (typeof a !== 'string' || typeof b !== 'string' || !b.startsWith(a)) return `${field} is ${show(b)}, which does not continue ${show(a)}`;
+  }
+  return undefined;
+}
+
+/**
+ * On existing data, the logs of --process-name must be those of --process-pid: read by
+ * pid, by name, and by pid again, the logs by name continue the first and are continued
+ * by the last (equal to both while the process writes nothing). Logs replaced between the
+ * two readings by pid (rotated, say) show nothing: read again, then skipped.
+ */
+async function sameLogsByName(t: Check): Promise<void> {
+  const { processName, processPid } = t.config as Required<Pick<typeof t.config, 'processName' | 'processPid'>>;
+  const logsOf = async (identifier: string, by: string): Promise<LogsAnswer> => {
+    const res = await t.sandbox(`/process/${encodeURIComponent(identifier)}/logs`, { token: t.config.credentials.admin });
+    t.assert(res.status === 200, `GET /process/${identifier}/logs of a running process of the sandbox (by ${by}) must answer 200 (section 4.2), got ${res.status}`);
+    expectDocumented(t, 'getProcessLogs', res, 'sandbox');
+    return res.json as LogsAnswer;
+  };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const before = await logsOf(processPid, 'process id');
+    const byName = await logsOf(processName, 'process name');
+    const after = await logsOf(processPid, 'process id');
+    if (notContinued(before, after) !== undefined) continue;
+    const problem = notContinued(before, byName) ?? notContinued(byName, after);
+    t.assert(problem === undefined, `GET /process/${processName}/logs finds the process by its name: it must answer the logs of process ${processPid}, read by pid before and after it; ${problem}`);
+    return;
+  }
+  t.skip(`the logs of process ${processPid} were replaced while the check read them, twice: nothing to compare the logs by name with`);
+}
 
 const processLogsUnknown = rule('sandbox-address.process-logs.unknown', { needs: ['sandboxUrl'] }, async (t: Check) => {
   await t.property(unknownProcessIdentifier, async (identifier) => {

@@ -1,0 +1,163 @@
+// CONTRACT 1.3 for the metrics. On existing data the account's usage in a window in the
+// past (it ends at the start of the current UTC day, before the run started, so no new
+// event lands in it) is read back from the target's own complete answer: every
+// combination of resource_uuid and billing_dimension (grouping by resource_uuid also
+// fills workspace, resourceName and resourceType: section 2.7), walked page by page,
+// bucket by bucket. Each non-empty bucket of each combination stands for the events of
+// the set-data oracle (oracle.ts): one event at the bucket's start, with its cost and
+// usage. Every other query over that window (another grouping, filters, another limit,
+// pages, the resolution chosen for its length) then has an expected answer computed by
+// the same oracle, whatever the data.
+import type { Resource, UsageScenario, Window } from '../../generators/metrics-fixtures.ts';
+import type { FixtureEvent } from '../../generators/metrics-fixtures.ts';
+import { bucketsOf, DAY_MS, SECOND_MS, type BucketUnit } from '../../generators/calendar.ts';
+import type { Check } from '../../harness/check.ts';
+import type { ResolutionChoice } from '../../spec/profile.ts';
+import { autoLengthBounds } from '../../generators/metrics-fixtures.ts';
+import fc from 'fast-check';
+import { onStableData, sameJson } from '../support/existing-data.ts';
+import { overRounds } from '../support/rounds.ts';
+import { describe, expectPage, getMetrics, pointTime, walkEachPage, type MetricsRequest } from './client.ts';
+import { DIMENSION_FIELDS, type Dimension, type GroupField } from './oracle.ts';
+import { METRICS_MAX_LIMIT } from '../../spec/facts.ts';
+
+/** The grouping whose entries name every dimension: the finest answer the endpoint gives. */
+export const FINEST: Dimension[] = ['resource_uuid', 'billing_dimension'];
+
+/**
+ * The windows tried, shortest first, each ending at the start of the current UTC day:
+ * the first whose finest grouping fills more than a page is taken (the limit rules then
+ * reach their bound), else the longest with any usage.
+ */
+const WINDOWS: Array<{ days: number; bucket: BucketUnit }> = [
+  { days: 1, bucket: 'hour' },
+  { days: 7, bucket: 'hour' },
+  { days: 30, bucket: 'day' },
+];
+
+/** More pages than this in the finest grouping is more usage than a check reads. */
+export const MAX_PAGES = 500;
+
+/** The windows of WINDOWS the profile's explicit resolutions allow, each with its resolution. */
+function candidates(t: Check, end: number): Array<{ window: Window; resolution: ResolutionChoice }> {
+  return WINDOWS.flatMap(({ days, bucket }) => {
+    const resolution = t.config.profile.resolutions.find((r) => r.bucket === bucket);
+    const fits = resolution && (resolution.maxWindowSeconds === null || days * 86_400 <= resolution.maxWindowSeconds);
+    return fits ? [{ window: { start: end - days * DAY_MS, end }, resolution }] : [];
+  });
+}
+
+/**
+ * A window in the past where the account has usage, and the query of `groupBy` over it
+ * (explicit resolution, the largest limit); skips when the account has none.
+ */
+export async function pastUsage(t: Check, groupBy: Dimension[]): Promise<{ window: Window; resolution: ResolutionChoice; request: MetricsRequest }> {
+  const end = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  let chosen: { window: Window; resolution: ResolutionChoice; request: MetricsRequest } | undefined;
+  for (const candidate of candidates(t, end)) {
+    const request: MetricsRequest = { window: candidate.window, groupBy, resolution: candidate.resolution.name, limit: METRICS_MAX_LIMIT };
+    const first = expectPage(t, await getMetrics(t, request), describe(request));
+    if (first.data.length === 0) continue;
+    chosen = { ...candidate, request };
+    if (first.meta.hasMore) break;
+  }
+  const longest = WINDOWS.at(-1)!.days;
+  return chosen ?? t.skip(`the account has no usage in the ${longest} days before today (UTC): the metrics checks on existing data need some, or --control-url`);
+}
+
+/** The account's usage in a window in the past, as the oracle's events; skips when the account has none. */
+async function existingUsage(t: Check): Promise<UsageScenario> {
+  const { window, resolution, request } = await pastUsage(t, FINEST);
+  const events: FixtureEvent[] = [];
+  const resources = new Map<string, Resource>();
+  await walkEachPage(t, request, MAX_PAGES, (page) => {
+    for (const entry of page.data) {
+      const named = Object.fromEntries(Object.values(DIMENSION_FIELDS).map((field) => [field, entry[field]]));
+      if (!Object.values(named).every((value) => typeof value === 'string'))
+        t.skip(`${describe(request)}: an entry does not name every dimension (${Object.values(DIMENSION_FIELDS).join(', ')}), so the usage cannot be read back from it`);
+      const of = named as Record<GroupField, string>;
+      resources.set(of.resourceUuid, { uuid: of.resourceUuid, name: of.resourceName, type: of.resourceType, workspace: of.workspace });
+      const busy = entry.timeseries.filter((p) => p.cost !== 0 || (p.usage ?? 0) !== 0);
+      // Amounts as the target states them, in the oracle's units (not rounded: they are the target's own sums).
+      for (const point of busy) events.push({ ...of, time: pointTime(point), costMicros: point.cost * 1e6, usageMilli: (point.usage ?? 0) * 1000 });
+      // A combination whose every bucket is zero has events of no cost somewhere in the window, no
+      // bucket says where: an event just before the window makes it one the oracle lets an answer
+      // show with cost 0, or not (a dormant group), in the window and in every part of it.
+      if (busy.length === 0) events.push({ ...of, time: window.start - 1, costMicros: 0, usageMilli: 0 });
+    }
+  });
+  return { window, resolution, explicit: true, resources: [...resources.values()], events };
+}
+
+/**
+ * On existing data, the account's usage read back (existingUsage), read again after
+ * `body` compared (support/existing-data.ts): a window in the past holds still, but a
+ * target may still be filling it in.
+ */
+export function withUsage(t: Check, body: (scenario: UsageScenario) => Promise<void>): Promise<void> {
+  return onStableData(t, "the account's usage", () => existingUsage(t), sameJson, body);
+}
+
+const BUCKET_ORDER: BucketUnit[] = ['hour', 'day', 'week', 'month'];
+
+/** The resolution the profile chooses for a window of `seconds` left without one. */
+function autoResolution(t: Check, seconds: number): ResolutionChoice | undefined {
+  return t.config.profile.resolutions.find((_, i) => {
+    const bounds = autoLengthBounds(t.config.profile, i);
+    return bounds !== undefined && seconds >= bounds.min && (bounds.max === null || seconds <= bounds.max);
+  });
+}
+
+/**
+ * Parts of the usage's window on its buckets' boundaries, the whole window among them:
+ * the oracle's answer for each is exact, since every amount read back lies in one bucket.
+ */
+export function partsOf(scenario: UsageScenario): fc.Arbitrary<UsageScenario> {
+  const { window } = scenario;
+  const starts = bucketsOf(window.start, window.end, scenario.resolution.bucket);
+  const at = (i: number) => starts[i] ?? window.end;
+  const part = fc.integer({ min: 0, max: starts.length - 1 }).chain((a) => fc.integer({ min: a + 1, max: starts.length }).map((b) => ({ start: at(a), end: at(b) })));
+  return fc.oneof(fc.constant(window), part).map((w) => ({ ...scenario, window: w }));
+}
+
+/**
+ * Parts of the usage's window as queries without `resolution` take them: the profile's
+ * choice for each part's length, among them the lengths where the choice changes (a
+ * boundary, where "under 7 days" goes wrong); only the parts whose chosen buckets are
+ * no finer than those read back. Undefined when there is none.
+ */
+export function autoPartsOf(t: Check, scenario: UsageScenario): fc.Arbitrary<UsageScenario> | undefined {
+  const { window } = scenario;
+  const starts = bucketsOf(window.start, window.end, scenario.resolution.bucket);
+  const bucketMs = (starts[1] ?? window.end) - starts[0]!;
+  const boundaries = t.config.profile.resolutions.flatMap((_, i) => autoLengthBounds(t.config.profile, i)?.min ?? []).map((s) => s * SECOND_MS);
+  const lengths = [...new Set([window.end - window.start, ...boundaries])].filter((ms) => {
+    const chosen = autoResolution(t, ms / SECOND_MS);
+    return ms <= window.end - window.start && ms % bucketMs === 0 && chosen !== undefined && BUCKET_ORDER.indexOf(chosen.bucket) >= BUCKET_ORDER.indexOf(scenario.resolution.bucket);
+  });
+  if (lengths.length === 0) return undefined;
+  return fc
+    .constantFrom(...lengths)
+    .chain((ms) => fc.constantFrom(...starts.filter((s) => s + ms <= window.end)).map((start) => ({ start, end: start + ms })))
+    .map((w) => ({ ...scenario, window: w, resolution: autoResolution(t, (w.end - w.start) / SECOND_MS)!, explicit: false }));
+}
+
+/**
+ * A property over rounds of events (support/rounds.ts) on set data; on existing data the
+ * account's usage read back is the one round (`fromUsage` makes it one), and the cases
+ * vary the queries.
+ */
+export function overRoundsOrUsage<R, Q>(
+  t: Check,
+  rounds: fc.Arbitrary<R>,
+  queries: fc.Arbitrary<Q> | ((round: R) => fc.Arbitrary<Q>),
+  put: (round: R) => Promise<void>,
+  check: (round: R, query: Q) => Promise<void>,
+  fromUsage: (scenario: UsageScenario) => R,
+): Promise<void> {
+  if (t.data === 'set') return overRounds(t, rounds, queries, put, check);
+  return withUsage(t, (scenario) => {
+    const round = fromUsage(scenario);
+    return t.property(typeof queries === 'function' ? queries(round) : queries, (query) => check(round, query));
+  });
+}
