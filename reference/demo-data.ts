@@ -2,7 +2,11 @@
 // holds from its start, put through the same provider-state handlers as the control
 // endpoint's (so it is checked as they are), for running the suite on existing data
 // (CONTRACT 1.3) without a control URL. Deterministic: one seed, a PRNG of its own.
+import type { Profile } from '../spec/profile.ts';
 import { DEFAULT_WORKSPACE, OTHER_WORKSPACE } from './identities.ts';
+
+/** How the target writes the sandbox fields whose representation the specification leaves to the profile (its variant's). */
+export type Representation = Pick<Profile, 'networkLists' | 'routingBody'>;
 
 /** The data sets `serve --data` knows. */
 export const DATA_SETS = ['demo'] as const;
@@ -94,7 +98,8 @@ function functionsOf(random: () => number, count: number, start: number, prefix:
 const SECRET_ENV = 'sk_demo_4f1c9b7e2a6d4c0e8b3f5a1d7c9e2b40';
 const SECRET_ROUTE = 'rk_demo_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d';
 
-function sandboxes(workspaceSuffix: string, withSecrets: boolean): Array<Record<string, unknown>> {
+function sandboxes(workspaceSuffix: string, withSecrets: boolean, as: Representation): Array<Record<string, unknown>> {
+  const domains = ['*.example.com', 'api.stripe.com'];
   const base = (name: string, extra: Record<string, unknown> = {}) => ({
     metadata: { name, displayName: `Sandbox ${name}`, labels: { Owner: 'Data-Science', purpose: 'notebooks' } },
     spec: {
@@ -118,8 +123,17 @@ function sandboxes(workspaceSuffix: string, withSecrets: boolean): Array<Record<
         ],
       },
       network: {
-        allowedDomains: JSON.stringify(['*.example.com', 'api.stripe.com']),
-        proxy: { routing: [{ destinations: ['api.stripe.com'], headers: { Authorization: 'Bearer {{SECRET:stripe}}' }, body: '', secrets: { stripe: SECRET_ROUTE } }] },
+        allowedDomains: as.networkLists === 'string' ? JSON.stringify(domains) : domains,
+        proxy: {
+          routing: [
+            {
+              destinations: ['api.stripe.com'],
+              headers: { Authorization: 'Bearer {{SECRET:stripe}}' },
+              body: as.routingBody === 'string' ? '{"account":"{{SECRET:stripe}}"}' : { account: '{{SECRET:stripe}}' },
+              secrets: { stripe: SECRET_ROUTE },
+            },
+          ],
+        },
       },
     }),
     { ...base('etl-runner', { lifecycle: { expirationPolicies: [{ type: 'ttl-idle', value: '24h', action: 'delete' }], terminatedRetention: '48h' } }), state: 'STANDBY' },
@@ -182,8 +196,8 @@ function usageEvents(random: () => number, now: number): Array<Record<string, un
   return events;
 }
 
-/** The demo data set of a reference started at `now`. */
-export function demoData(now: number): DemoData {
+/** The demo data set of a reference started at `now`, its sandbox fields written `as` the target writes them. */
+export function demoData(now: number, as: Representation): DemoData {
   const random = prng(20261125);
   const start = now - 400 * DAY_MS;
   // Some names repeat in the other workspace: names are unique within a workspace only.
@@ -194,8 +208,8 @@ export function demoData(now: number): DemoData {
     states: [
       { state: 'functions', params: { items: functionsOf(random, 120, start, '') } },
       { state: 'functions', params: { workspace: OTHER_WORKSPACE, items: otherFunctions.slice(0, 8).concat(functionsOf(random, 7, start, 'other-')) } },
-      { state: 'sandboxes', params: { items: sandboxes('', true) } },
-      { state: 'sandboxes', params: { workspace: OTHER_WORKSPACE, items: sandboxes('-other', false) } },
+      { state: 'sandboxes', params: { items: sandboxes('', true, as) } },
+      { state: 'sandboxes', params: { workspace: OTHER_WORKSPACE, items: sandboxes('-other', false, as) } },
       { state: 'egressips', params: { items: egressIps(['egress-eu-1', 'egress-eu-2', 'egress-us-1'], 10) } },
       { state: 'egressips', params: { workspace: OTHER_WORKSPACE, items: egressIps(['egress-other-1', 'egress-other-2'], 50) } },
       { state: 'customdomains', params: { items: customDomains(['shop.example.com', 'api.example.com', 'docs.example.org']) } },

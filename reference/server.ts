@@ -21,6 +21,7 @@ import type { Variants } from './variants/registry.ts';
 import { DEFAULT_WORKSPACE, Identities, OTHER_WORKSPACE, type Principal } from './identities.ts';
 import { matchRoute } from './router.ts';
 import { DATA_SETS, demoData, type DemoTarget } from './demo-data.ts';
+import { builtInProfiles } from '../spec/profiles.ts';
 
 export interface ReferenceOptions {
   port?: number;
@@ -180,7 +181,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   }
 
   // The data set goes through the control endpoint's own handling, so it is checked as any state is.
-  const demo = options.data === undefined ? undefined : demoData(clock.now());
+  const demo = options.data === undefined ? undefined : demoData(clock.now(), builtInProfiles[variant?.profile ?? 'spec']);
   for (const { state, params } of demo?.states ?? []) {
     const reply = control(`Bearer ${identities.admin}`, { state, params });
     if (reply.status >= 300) throw new Error(`the demo data's state "${state}" was refused: ${JSON.stringify(reply.body)}`);

@@ -19,3 +19,13 @@ export function referenceConfig(ref: ReferenceHandle, settings: Pick<SuiteConfig
     ...settings,
   };
 }
+
+/**
+ * The configuration of a run on the data a reference started with `data: 'demo'` holds
+ * (CONTRACT 1.3): every credential, the demo's sandbox and process, and no control URL.
+ */
+export function existingDataConfig(ref: ReferenceHandle, settings: Pick<SuiteConfig, 'seed' | 'runs'> & Partial<SuiteConfig>): SuiteConfig {
+  if (!ref.demo) throw new Error('the reference holds no demo data: start it with data: "demo"');
+  const { controlUrl: _none, ...config } = referenceConfig(ref, settings);
+  return { ...config, ...ref.demo };
+}

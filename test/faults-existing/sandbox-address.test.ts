@@ -1,0 +1,3 @@
+import { describeFaultsOf } from '../support/fault-matrix.ts';
+
+describeFaultsOf('sandbox-address', 'existing');
