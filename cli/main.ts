@@ -90,7 +90,8 @@ async function run(argv: string[]): Promise<number> {
       const rerun = plan.rerun ? ` (those that failed or warned in ${plan.rerun.file})` : '';
       process.stdout.write(
         `cp-conformance: ${total} rules${rerun} against ${target.embedded ? 'the embedded reference implementation at ' : ''}${redactor.text(target.baseUrl)}\n` +
-          `seed ${seed} (replay with --seed ${seed}); the run ends within ${boundText(bound)}\n\n`,
+          `seed ${seed} (replay with --seed ${seed}); the run ends within ${boundText(bound)}\n` +
+          `${options.rateLimit === undefined ? '' : `at most ${options.rateLimit} requests a second (--rate-limit)\n`}\n`,
       );
     },
     onRuleFinished: (rule) => progress?.ruleFinished(rule),

@@ -45,6 +45,7 @@ export const runOptionTable = {
   strict: { env: undefined, arg: undefined, help: 'warnings (broken SHOULD rules) and fixed known failures also give exit status 1' },
   concurrency: { env: undefined, arg: 'N', help: `checks run at once, and cases of one property at once (default ${DEFAULT_CONCURRENCY}); no check sees the fixtures of another` },
   'max-requests': { env: undefined, arg: 'N', help: 'send at most N requests in the whole run; checks left without one are skipped' },
+  'rate-limit': { env: 'CP_RATE_LIMIT', arg: 'N', help: 'send at most N requests per second in the whole run (for shared targets)' },
 } as const;
 
 type OptionName = keyof typeof runOptionTable;
@@ -117,6 +118,7 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv): RunOpti
     rerunFailed: text('rerun-failed'),
     summary: text('summary'),
     maxRequests: integer('max-requests', 1),
+    rateLimit: integer('rate-limit', 1),
     concurrency: integer('concurrency', 1) ?? DEFAULT_CONCURRENCY,
   };
   if (options.baseUrl && !options.token) throw new RunError('--token (or CP_TOKEN) is required with --base-url');

@@ -9,6 +9,7 @@ import { HttpClient, NetworkError, RateLimited, type HttpResponse, type RequestO
 import { FixtureLocks, type LockWaits } from './coordination.ts';
 import { ClockTimeline } from './clock-timeline.ts';
 import { BudgetSpent, RequestBudget } from './limits.ts';
+import { RatePace } from './rate-limit.ts';
 import { atOnce, currentCase, noteTargetChange } from './case-scope.ts';
 import { checkProperty, type Together } from './property.ts';
 import { Redactor } from './redact.ts';
@@ -51,6 +52,7 @@ export class Check {
       credentialVariables: credentialVariables(config.credentials),
       shareConnections: true,
       ...(config.maxRequests === undefined ? {} : { budget: new RequestBudget(config.maxRequests, config.shared) }),
+      ...(config.rateLimit === undefined ? {} : { pace: this.keepingPace(new RatePace(config.rateLimit, config.shared), waits) }),
       onExchange: (exchange) => {
         this.requests += 1;
         this.lastOfCheck = exchange;
@@ -69,6 +71,22 @@ export class Check {
       },
       atOnce: (tasks) => this.atOnce(tasks),
     });
+  }
+
+  /**
+   * Waits for the run's next send time (--rate-limit). The wait is the run's, not the
+   * target's: it stops the check's deadline and gives back its lane, as a lock's does,
+   * from the first of its requests that waits to the last.
+   */
+  private keepingPace(pace: RatePace, waits: LockWaits | undefined): () => Promise<void> {
+    let waiting = 0;
+    return async () => {
+      const delay = pace.reserve();
+      if (delay <= 0) return;
+      if (waiting++ === 0) waits?.pause();
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (--waiting === 0) await waits?.resume();
+    };
   }
 
   /** The last exchange of the case this code runs for (cases of a property may run at once), else of the check. */

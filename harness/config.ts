@@ -48,6 +48,8 @@ export interface SuiteConfig {
   readOnly: boolean;
   /** --max-requests: absent, the run sends as many requests as its checks need. */
   maxRequests?: number;
+  /** --rate-limit: requests a second at most in the whole run; absent, unpaced. */
+  rateLimit?: number;
   /**
    * Bench only (`npm run bench -- --scale`), never a command-line option: the fixture-heavy
    * checks (functions.pagination.every-item-once, metrics.pagination.complete,

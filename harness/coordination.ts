@@ -97,9 +97,15 @@ const groupOfState: Record<StateName, FixtureGroup | 'every'> = {
 /** Polling interval of a wait: a safety net under Atomics.notify, never the main path. */
 const WAIT_SLICE_MS = 50;
 
+/** Where the 64-bit slot of the rate limit's pace (harness/rate-limit.ts) begins: after the Int32 slots, on an 8-byte boundary. */
+const PACE_OFFSET = Math.ceil((Int32Array.BYTES_PER_ELEMENT * SLOT_COUNT) / 8) * 8;
+
 export function createShared(): SharedArrayBuffer {
-  return new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * SLOT_COUNT);
+  return new SharedArrayBuffer(PACE_OFFSET + BigInt64Array.BYTES_PER_ELEMENT);
 }
+
+/** The next send time the rate limit gives out, in microseconds since the epoch. */
+export const paceSlotOf = (shared: SharedArrayBuffer) => new BigInt64Array(shared, PACE_OFFSET, 1);
 
 export const slotsOf = (shared: SharedArrayBuffer) => new Int32Array(shared);
 

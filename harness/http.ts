@@ -79,6 +79,8 @@ export interface HttpClientOptions {
   onExchange?: (exchange: Exchange) => void;
   /** Counts every attempt, retries included. */
   budget?: RequestBudget;
+  /** Waits until the run may send one more request (--rate-limit). */
+  pace?: () => Promise<void>;
   /** The run's credentials and their environment variables: a curl line names the variable. */
   credentialVariables?: readonly CredentialVariable[];
   /**
@@ -219,6 +221,7 @@ export class HttpClient {
     // A check that outlived its deadline runs on in the background; it must neither send nor spend.
     if (this.closed.signal.aborted) throw noAnswer('not sent: the check had already ended');
     this.options.budget?.take();
+    await this.options.pace?.();
     // The whole exchange, head and body, within the timeout; close() ends it too.
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);

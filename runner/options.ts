@@ -38,6 +38,8 @@ export interface RunOptions {
   concurrency: number;
   /** Requests the whole run may send; absent: unbounded. */
   maxRequests?: number;
+  /** Requests a second the whole run may send; absent: unpaced. */
+  rateLimit?: number;
   /** Set by `npm run bench -- --scale` only: no flag parses into it (see SuiteConfig). */
   fixtureScale?: SuiteConfig['fixtureScale'];
 }

@@ -6,6 +6,7 @@ import { HttpClient, NetworkError, RateLimited } from '../harness/http.ts';
 import { createShared } from '../harness/coordination.ts';
 import { BudgetSpent, RATE_LIMIT_MAX_WAIT_MS, RequestBudget, RULE_TIMEOUT_MS } from '../harness/limits.ts';
 import { Redactor } from '../harness/redact.ts';
+import { RatePace } from '../harness/rate-limit.ts';
 import type { ReferenceHandle } from '../reference/server.ts';
 import type { RuleResult, RunResult, TargetDescription } from '../results/model.ts';
 import { tally } from '../reporters/tally.ts';
@@ -91,6 +92,7 @@ function suiteConfig(options: RunOptions, reference: ReferenceHandle | undefined
     readOnly: options.readOnly,
     shared: createShared(),
     ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
+    ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
     ...(options.fixtureScale === undefined ? {} : { fixtureScale: options.fixtureScale }),
   };
   if (reference) {
@@ -145,7 +147,9 @@ function runBound(rules: number, options: RunOptions): RunBound {
 
 /** A target that does not answer at all cannot be tested: exit 2 with one line, not a page of failures. */
 async function assertReachable(config: SuiteConfig, redactor: Redactor, budget: RequestBudget | undefined): Promise<void> {
-  const client = new HttpClient({ timeoutMs: config.timeoutMs, redactor, budget });
+  // Paced as every request of the run (--rate-limit): the first check's request waits its turn after it.
+  const pace = config.rateLimit === undefined ? undefined : new RatePace(config.rateLimit, config.shared);
+  const client = new HttpClient({ timeoutMs: config.timeoutMs, redactor, budget, ...(pace ? { pace: () => new Promise<void>((resolve) => setTimeout(resolve, pace.reserve())) } : {}) });
   try {
     await client.send(config.baseUrl, '/functions', { token: config.credentials.admin });
   } catch (error) {
