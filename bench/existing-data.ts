@@ -1,7 +1,8 @@
 // `npm run bench -- --existing`: the run on the data a target already holds, at scale.
-// Before the runs the bench puts 10,000 functions and 200,000 usage events on the
-// reference (in the 30 days before today, so every window a check picks is in the past);
-// the runs then get no control URL, as against a staging deployment.
+// The reference starts with the demo data (a sandbox with secrets, egress IPs, custom
+// domains, processes); before the runs the bench replaces its functions with 10,000 and
+// its usage with 200,000 events (in the 30 days before today, so every window a check
+// picks is in the past); the runs then get no control URL, as against a staging deployment.
 import fc from 'fast-check';
 import { sampleFixtureSet } from '../generators/functions-fixtures.ts';
 import { eventsArb, resourcesArb, toUsageEvent, type Window } from '../generators/metrics-fixtures.ts';

@@ -30,6 +30,8 @@ function entryOf(request: ReceivedRequest, receivedMs: number): JournalEntry {
 
 let journal: JournalEntry[] = [];
 const handle = await startReference({
+  // The existing-data scenario: the demo data set, its functions and usage then replaced at scale (bench/existing-data.ts).
+  ...(process.env.BENCH_REFERENCE_DATA ? { data: process.env.BENCH_REFERENCE_DATA } : {}),
   onRequest: (request) => {
     const entry = entryOf(request, performance.now());
     journal.push(entry);
@@ -45,4 +47,5 @@ process.on('message', (message: { kind: string }) => {
   journal = [];
 });
 process.once('disconnect', () => void handle.close());
-send({ kind: 'listening', env: targetEnv(handle) });
+// The control URL always: the bench puts its fixtures through it, even where the runs go without it.
+send({ kind: 'listening', env: { ...targetEnv(handle), CP_CONTROL_URL: handle.controlUrl } });

@@ -39,9 +39,10 @@ interface Served {
 }
 
 /** Starts the journaling reference (journaled-reference.ts) and waits for its environment. */
-function serveReference(): Promise<Served> {
+function serveReference(data?: string): Promise<Served> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/journaled-reference.ts')], {
+      env: { ...process.env, ...(data ? { BENCH_REFERENCE_DATA: data } : {}) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
     });
@@ -203,7 +204,7 @@ const LATER_RUNS = 3;
 
 const seconds = (ms: number) => +(ms / 1000).toFixed(2);
 
-const served = await serveReference();
+const served = await serveReference(existing ? 'demo' : undefined);
 const proxy = latencyMs === undefined ? undefined : await startLatencyProxy(served.env.CP_BASE_URL!, latencyMs);
 try {
   const reportDir = path.join(root, `bench/results/report${scale || existing ? `-${scenario}` : ''}`);

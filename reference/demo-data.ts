@@ -206,7 +206,8 @@ export function demoData(now: number, as: Representation): DemoData {
   return {
     ...demo,
     states: [
-      { state: 'functions', params: { items: functionsOf(random, 120, start, '') } },
+      // More than the largest page of 200: the clamp and the legacy array of every function show.
+      { state: 'functions', params: { items: functionsOf(random, 240, start, '') } },
       { state: 'functions', params: { workspace: OTHER_WORKSPACE, items: otherFunctions.slice(0, 8).concat(functionsOf(random, 7, start, 'other-')) } },
       { state: 'sandboxes', params: { items: sandboxes('', true, as) } },
       { state: 'sandboxes', params: { workspace: OTHER_WORKSPACE, items: sandboxes('-other', false, as) } },

@@ -129,7 +129,7 @@ export async function sharedFixtureSet(t: Check): Promise<FunctionFixture[]> {
  * functions deployed or removed meanwhile fail nothing (support/existing-data.ts).
  */
 export async function withFunctions(t: Check, body: (fixtures: ListedFunction[]) => Promise<void>): Promise<void> {
-  if (t.data === 'existing') return onStableData(t, 'the functions of the workspace', () => existingFunctions(t), sameJson, body);
+  if (t.data === 'existing') return withFunctionItems(t, (items) => body(items.map(asListed)));
   await body(await sharedFixtureSet(t));
 }
 
@@ -160,15 +160,9 @@ const EXISTING_MAX_PAGES = 250;
 /**
  * Every function of the workspace as the target lists it, in name order: the walk of
  * every page at the largest limit (section 2.8). A name listed twice is kept once (the
- * pagination rules report the repeat); a function without createdAt keeps '' there,
- * which the createdAt orders then cannot place.
+ * pagination rules report the repeat).
  */
-export async function existingFunctions(t: Check, options: ListOptions = {}): Promise<ListedFunction[]> {
-  return (await existingFunctionItems(t, options)).map(asListed);
-}
-
-/** `existingFunctions`, each Function as the target lists it. */
-export async function existingFunctionItems(t: Check, options: ListOptions = {}): Promise<JsonObject[]> {
+async function existingFunctionItems(t: Check, options: ListOptions = {}): Promise<JsonObject[]> {
   const byName = new Map<string, JsonObject>();
   await walkFunctionItems(t, 'reading every function of the workspace', (items) => {
     for (const item of items) {
@@ -194,7 +188,7 @@ export async function walkFunctionItems(t: Check, what: string, onPage: (items: 
   }
 }
 
-/** What the oracles read of a listed Function (its name is there: pageOf checked it). */
+/** What the oracles read of a listed Function (its name is there: pageOf checked it); without createdAt, '' there, which the createdAt orders cannot place. */
 function asListed(item: JsonObject): ListedFunction {
   const metadata = isObject(item.metadata) ? item.metadata : {};
   const labels = isObject(metadata.labels) ? Object.fromEntries(Object.entries(metadata.labels).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};

@@ -2,11 +2,47 @@
 // expects from the target's own complete answers, and data that moves while it is read
 // never fails a check. The data is read again after the check compared; when it changed,
 // the check is made once more on the new data, and skipped, saying so, if it changed again.
+//
+// The checks that read the same data at once share their readings: a reading another
+// check started late enough serves (for the reading after a comparison, one started once
+// it ended). Over 10,000 functions each reading is 50 pages, and some 20 checks read
+// them twice: shared, the run behind them reads a few times instead of 40.
 import type { Check } from '../../harness/check.ts';
 import { Skip } from '../../harness/violation.ts';
 
 /** How many times a check is made on data that keeps changing before it gives up. */
 const ATTEMPTS = 2;
+
+/** A reading serves as the one before a comparison if it started at most this long before the check asked. */
+const FRESH_MS = 5_000;
+
+interface Reading {
+  startedAt: number;
+  by: Check;
+  value: Promise<unknown>;
+}
+
+/** The readings of each run (its shared memory), by what they read. */
+const readings = new WeakMap<SharedArrayBuffer, Map<string, Reading[]>>();
+
+/**
+ * A reading of `what` started no earlier than `since` (performance.now()): another check's
+ * when there is one, else this check's own. One that failed for another check is made
+ * again by this one, so that its verdict rests on its own requests.
+ */
+function readSince<D>(t: Check, what: string, since: number, read: () => Promise<D>): Promise<D> {
+  const shared = t.config?.shared;
+  if (!shared) return read();
+  let byWhat = readings.get(shared);
+  if (!byWhat) readings.set(shared, (byWhat = new Map()));
+  const now = performance.now();
+  const kept = (byWhat.get(what) ?? []).filter((r) => now - r.startedAt < 6 * FRESH_MS);
+  const joined = kept.filter((r) => r.startedAt >= since && r.by !== t).at(-1);
+  if (joined) return (joined.value as Promise<D>).catch(() => read());
+  const value = read();
+  byWhat.set(what, [...kept, { startedAt: now, by: t, value }]);
+  return value;
+}
 
 /**
  * Runs `body` on the data `read` returns, then reads it again: a failure stands only
@@ -25,7 +61,7 @@ export async function onStableData<D>(
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     let failure: unknown;
     try {
-      data ??= await read();
+      data ??= await readSince(t, what, performance.now() - FRESH_MS, read);
       await body(data);
     } catch (error) {
       if (error instanceof Skip) throw error;
@@ -33,7 +69,7 @@ export async function onStableData<D>(
     }
     let after: D | undefined;
     try {
-      after = await read();
+      after = await readSince(t, what, performance.now(), read);
     } catch (error) {
       if (error instanceof Skip) throw error;
       failure ??= error;

@@ -9,8 +9,6 @@ const AS_SET = 'what was set is not known on existing data: it needs the fixture
 const DEFAULTS = 'whether a field was sent, and so whether its default applies, is not known on existing data';
 
 export const NOT_SHOWN_BY_EXISTING_DATA: Partial<Record<FaultName, string>> = {
-  'functions-legacy-capped-at-200': 'the demo workspace holds 120 functions: an array capped at 200 needs more than 200',
-  'functions-limit-not-clamped': 'the demo workspace holds 120 functions: the clamp to 200 needs more than 200',
   'functions-cursor-never-expires': CLOCK,
   'functions-cursor-expires-early': CLOCK,
   'functions-cursor-lives-25h': CLOCK,
