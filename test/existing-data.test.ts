@@ -1,13 +1,15 @@
 // support/existing-data.ts: on the target's own data a failure stands only when the data
 // held still while the check read it; data that keeps moving skips the check, and a run
 // against a target whose data moves ends without a failure.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sampleFixtureSet, type FunctionFixture } from '../generators/functions-fixtures.ts';
 import type { Check } from '../harness/check.ts';
 import { startReference } from '../reference/server.ts';
 import { SuiteSession } from '../runner/run-suites.ts';
-import { rules } from '../spec/rules/index.ts';
-import { referenceConfig } from './support/reference-config.ts';
+import { findRule, rules } from '../spec/rules/index.ts';
+import { existingDataConfig, referenceConfig } from './support/reference-config.ts';
 import { Skip, Violation } from '../harness/violation.ts';
 import { onStableData, sameJson } from '../suites/support/existing-data.ts';
 
@@ -102,4 +104,24 @@ describe('a target whose data moves while the suite reads it', () => {
       await ref.close();
     }
   });
+});
+
+test('a check whose provider state the target answers as unsupported reads the data the target holds instead, and says so', async () => {
+  const ref = await startReference({ data: 'demo' });
+  // A control endpoint that supports no state (CONTRACT 2: 404 means unsupported).
+  const control = createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"no such state"}'));
+  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+  const session = await SuiteSession.open();
+  try {
+    const config = { ...existingDataConfig(ref, { seed: 4, runs: 5 }), controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}/states` };
+    const [limit, roundTrip] = await session.run({ config, selected: [findRule('functions.limit.honoured'), findRule('functions.round-trip')] });
+    expect([limit?.status, limit?.data]).toEqual(['passed', 'existing']);
+    expect(limit?.dataNotes?.[0]).toMatch(/^the target does not support the provider state "functions" \(it answered 404\): the check read the data the target holds$/);
+    // What no data can show stays skipped, with the target's answer as the reason.
+    expect([roundTrip?.status, roundTrip?.reason]).toEqual(['skipped', 'the target does not support the provider state "functions" (it answered 404)']);
+  } finally {
+    await session.close();
+    control.close();
+    await ref.close();
+  }
 });
