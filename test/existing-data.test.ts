@@ -125,3 +125,28 @@ test('a check whose provider state the target answers as unsupported reads the d
     await ref.close();
   }
 });
+
+test('on existing data, a secret value that also stands in a field that is no secret is not searched for, so it raises no alarm', async () => {
+  const ref = await startReference();
+  const host = 'db.internal.example.com';
+  const sandbox = {
+    metadata: { name: 'shared-host' },
+    spec: { runtime: { envs: [{ name: 'DB_HOST', value: host, secret: true }, { name: 'DB_PASSWORD', value: 'pw_4f1c9b7e2a6d4c0e', secret: true }] }, network: { allowedDomains: JSON.stringify([host]) } },
+  };
+  const put = await fetch(ref.controlUrl, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ref.credentials.admin}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ state: 'sandboxes', params: { items: [sandbox] } }),
+  });
+  expect(put.status).toBe(204);
+  const session = await SuiteSession.open();
+  try {
+    const config = { ...referenceConfig(ref, { seed: 6, runs: 4 }), controlUrl: undefined, sandboxName: 'shared-host' };
+    const [hidden] = await session.run({ config, selected: [findRule('resources.secrets.hidden-unless-asked')] });
+    expect([hidden?.status, hidden?.reason]).toEqual(['passed', undefined]);
+    expect(hidden?.dataNotes?.join(' ')).toMatch(/^1 secret values were not searched for/);
+  } finally {
+    await session.close();
+    await ref.close();
+  }
+});

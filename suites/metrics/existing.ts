@@ -1,6 +1,6 @@
 // CONTRACT 1.3 for the metrics. On existing data the account's usage in a window in the
-// past (it ends at the start of the current UTC day, before the run started, so no new
-// event lands in it) is read back from the target's own complete answer: every
+// past (it ends at the start of the day before the current UTC day: no new event lands in
+// it, and usage that reaches a store a few hours late has reached it) is read back from the target's own complete answer: every
 // combination of resource_uuid and billing_dimension (grouping by resource_uuid also
 // fills workspace, resourceName and resourceType: section 2.7), walked page by page,
 // bucket by bucket. Each non-empty bucket of each combination stands for the events of
@@ -38,6 +38,9 @@ const WINDOWS: Array<{ days: number; bucket: BucketUnit }> = [
 /** More pages than this in the finest grouping is more usage than a check reads. */
 export const MAX_PAGES = 500;
 
+/** How long before the start of the current UTC day the windows end: usage may reach a store hours after it happened. */
+const SETTLED_MS = DAY_MS;
+
 /** The windows of WINDOWS the profile's explicit resolutions allow, each with its resolution. */
 function candidates(t: Check, end: number): Array<{ window: Window; resolution: ResolutionChoice }> {
   return WINDOWS.flatMap(({ days, bucket }) => {
@@ -52,7 +55,7 @@ function candidates(t: Check, end: number): Array<{ window: Window; resolution: 
  * (explicit resolution, the largest limit); skips when the account has none.
  */
 export async function pastUsage(t: Check, groupBy: Dimension[]): Promise<{ window: Window; resolution: ResolutionChoice; request: MetricsRequest }> {
-  const end = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  const end = Math.floor(Date.now() / DAY_MS) * DAY_MS - SETTLED_MS;
   let chosen: { window: Window; resolution: ResolutionChoice; request: MetricsRequest } | undefined;
   for (const candidate of candidates(t, end)) {
     const request: MetricsRequest = { window: candidate.window, groupBy, resolution: candidate.resolution.name, limit: METRICS_MAX_LIMIT };
@@ -62,7 +65,7 @@ export async function pastUsage(t: Check, groupBy: Dimension[]): Promise<{ windo
     if (first.meta.hasMore) break;
   }
   const longest = WINDOWS.at(-1)!.days;
-  return chosen ?? t.skip(`the account has no usage in the ${longest} days before today (UTC): the metrics checks on existing data need some, or --control-url`);
+  return chosen ?? t.skip(`the account has no usage in the ${longest} days before yesterday (UTC): the metrics checks on existing data need some, or --control-url`);
 }
 
 /** The account's usage in a window in the past, as the oracle's events; skips when the account has none. */

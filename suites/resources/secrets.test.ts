@@ -38,8 +38,12 @@ function withShownSecrets(t: Check, body: (sandbox: Json, secrets: Secret[]) => 
   const read = () => readSandbox(t, name, { showSecrets: 'true' });
   return onStableData(t, `the sandbox ${name}`, read, sameJson, async (sandbox) => {
     const secrets = secretsOf(sandbox, t.config.profile);
-    const searched = secrets.filter((s) => s.value.length >= MIN_SEARCHED_SECRET);
-    if (searched.length < secrets.length) t.note(`${secrets.length - searched.length} secret values under ${MIN_SEARCHED_SECRET} characters were not searched for: they may stand in an answer by chance`);
+    // A value that stands elsewhere in the answer too (a secret host that is also an allowed domain) would be found where it may be.
+    const text = JSON.stringify(sandbox);
+    const once = (value: string) => text.split(JSON.stringify(value).slice(1, -1)).length === 2;
+    const searched = secrets.filter((s) => s.value.length >= MIN_SEARCHED_SECRET && once(s.value));
+    if (searched.length < secrets.length)
+      t.note(`${secrets.length - searched.length} secret values were not searched for: under ${MIN_SEARCHED_SECRET} characters, or standing in a field that is no secret too, they may be in an answer by right`);
     await body(sandbox, searched);
   });
 }
