@@ -14,13 +14,14 @@ const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 /**
  * A curl line that sends the recorded (already masked) request again. `authorization`
  * is the Authorization header as sent, before masking: where it holds a credential, the
- * line names the credential's variable; otherwise it keeps the masked header.
+ * line names the credential's variable; where it holds none (a token the suite made up
+ * to be refused), the line sends it as it was sent, so that it shows the same refusal.
  */
 export function curlLine(request: RecordedRequest, authorization?: { sent: string; credentials: readonly CredentialVariable[] }): string {
   const parts = ['curl', '-sS', '-i', '-X', request.method, shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
-    const named = name.toLowerCase() === 'authorization' && authorization ? withVariables(`${name}: ${authorization.sent}`, authorization.credentials) : undefined;
-    parts.push('-H', named ?? shellQuote(`${name}: ${value}`));
+    const sent = name.toLowerCase() === 'authorization' && authorization ? `${name}: ${authorization.sent}` : undefined;
+    parts.push('-H', sent === undefined ? shellQuote(`${name}: ${value}`) : (withVariables(sent, authorization!.credentials) ?? shellQuote(sent)));
   }
   if (request.body !== undefined) parts.push('--data-binary', shellQuote(request.body));
   return parts.join(' ');

@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { EVIDENCE_BODY_CHARS, HttpClient } from '../harness/http.ts';
+import { curlLine } from '../harness/curl.ts';
 import { Redactor } from '../harness/redact.ts';
 
 const SECRET = 'sekrit-token-0123456789abcdef';
@@ -35,4 +36,11 @@ test('a small request body is kept whole', async () => {
   await client.close();
   expect(res.exchange.request.body).toBe('{"secret":"***","n":1}');
   expect(res.exchange.request.truncated).toBeUndefined();
+});
+
+test('a curl line sends a made-up token as it was sent, and names a credential by its variable', () => {
+  const recorded = { method: 'GET', url: 'http://127.0.0.1:1/v0/functions', headers: { authorization: 'Bearer ***' } };
+  const credentials = [{ value: 'real-admin-token', variable: 'CP_TOKEN' }];
+  expect(curlLine(recorded, { sent: 'Bearer made-up-QX7', credentials })).toContain(`-H 'authorization: Bearer made-up-QX7'`);
+  expect(curlLine(recorded, { sent: 'Token real-admin-token', credentials })).toContain('-H "authorization: Token $CP_TOKEN"');
 });
