@@ -39,7 +39,7 @@ function dataKindOf(definition: CheckDefinition, config: SuiteConfig): DataKind 
 export async function runCheck(definition: CheckDefinition, config: SuiteConfig, lanes: Lanes): Promise<CheckOutcome & { durationMs: number }> {
   const data = dataKindOf(definition, config);
   // A check the run cannot make is reported at once, without waiting for a lane.
-  const unmet = unmetNeed(data === 'existing' ? definition.existing! : definition.needs, config);
+  const unmet = data === 'existing' ? existingNeedUnmet(definition, config) : unmetNeed(definition.needs, config);
   if (unmet !== undefined) return { status: 'skipped', reason: unmet, requests: 0, durationMs: 0 };
   const lane = new CheckLane(lanes);
   await lane.take();
@@ -47,7 +47,7 @@ export async function runCheck(definition: CheckDefinition, config: SuiteConfig,
   try {
     let outcome = await runInLane(definition, config, lane, data);
     // The target does not support a state the check sets: it reads what the target holds instead.
-    if (outcome.unsupported && definition.existing && unmetNeed(definition.existing, config) === undefined) {
+    if (outcome.unsupported && definition.existing && existingNeedUnmet(definition, config) === undefined) {
       const onExisting = await runInLane(definition, config, lane, 'existing');
       const said = `${outcome.status === 'skipped' ? outcome.reason : 'a provider state is not supported'}: the check read the data the target holds`;
       outcome = { ...onExisting, requests: outcome.requests + onExisting.requests, dataNotes: [said, ...(onExisting.dataNotes ?? [])] };
@@ -57,6 +57,16 @@ export async function runCheck(definition: CheckDefinition, config: SuiteConfig,
   } finally {
     lane.end();
   }
+}
+
+/**
+ * What the check lacks to work on existing data. The control URL stands in for nothing
+ * there (it names no sandbox to read, say): on existing data the run counts as without one,
+ * whether it has none, is --read-only or met an unsupported state.
+ */
+function existingNeedUnmet(definition: CheckDefinition, config: SuiteConfig): string | undefined {
+  const { controlUrl: _unused, ...withoutControl } = config;
+  return unmetNeed(definition.existing ?? [], withoutControl);
 }
 
 async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane: CheckLane, data: DataKind): Promise<CheckOutcome & { unsupported?: true }> {

@@ -113,12 +113,18 @@ test('a check whose provider state the target answers as unsupported reads the d
   await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
   const session = await SuiteSession.open();
   try {
-    const config = { ...existingDataConfig(ref, { seed: 4, runs: 5 }), controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}/states` };
-    const [limit, roundTrip] = await session.run({ config, selected: [findRule('functions.limit.honoured'), findRule('functions.round-trip')] });
+    const { sandboxName: _none, ...withoutSandbox } = existingDataConfig(ref, { seed: 4, runs: 5 });
+    const config = { ...withoutSandbox, controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}/states` };
+    const [limit, roundTrip, secrets] = await session.run({
+      config,
+      selected: [findRule('functions.limit.honoured'), findRule('functions.round-trip'), findRule('resources.secrets.hidden-unless-asked')],
+    });
     expect([limit?.status, limit?.data]).toEqual(['passed', 'existing']);
     expect(limit?.dataNotes?.[0]).toMatch(/^the target does not support the provider state "functions" \(it answered 404\): the check read the data the target holds$/);
     // What no data can show stays skipped, with the target's answer as the reason.
     expect([roundTrip?.status, roundTrip?.reason]).toEqual(['skipped', 'the target does not support the provider state "functions" (it answered 404)']);
+    // The control URL names no sandbox to read: without --sandbox-name the existing data holds none for the check.
+    expect([secrets?.status, secrets?.reason]).toEqual(['skipped', 'the target does not support the provider state "sandboxes" (it answered 404)']);
   } finally {
     await session.close();
     control.close();

@@ -8,12 +8,10 @@
 // usage. Every other query over that window (another grouping, filters, another limit,
 // pages, the resolution chosen for its length) then has an expected answer computed by
 // the same oracle, whatever the data.
-import type { Resource, UsageScenario, Window } from '../../generators/metrics-fixtures.ts';
-import type { FixtureEvent } from '../../generators/metrics-fixtures.ts';
+import { autoLengthBounds, type FixtureEvent, type Resource, type UsageScenario, type Window } from '../../generators/metrics-fixtures.ts';
 import { bucketsOf, DAY_MS, SECOND_MS, type BucketUnit } from '../../generators/calendar.ts';
 import type { Check } from '../../harness/check.ts';
 import type { ResolutionChoice } from '../../spec/profile.ts';
-import { autoLengthBounds } from '../../generators/metrics-fixtures.ts';
 import fc from 'fast-check';
 import { onStableData, sameJson } from '../support/existing-data.ts';
 import { overRounds } from '../support/rounds.ts';
