@@ -1,10 +1,18 @@
 #!/usr/bin/env node
-// The sources are TypeScript; tsx compiles them on load so no build step stands
-// between `npm install` and a first run. vitest is loaded before tsx's hooks are in
-// place: through them its large bundles would cost about 180 MB more memory.
+// In a clone the sources are TypeScript and tsx compiles them on load, so no build step
+// stands between `npm install` and a first run. The installed package carries them
+// compiled in dist/ (`npm pack` builds it) and no TypeScript loader.
+// vitest is loaded first: through tsx's hooks its large bundles would cost about 180 MB more memory.
 import 'vitest/node';
-import { register } from 'tsx/esm/api';
+import { existsSync } from 'node:fs';
 
-register();
-const { main } = await import('../cli/main.ts');
+const sources = new URL('../cli/main.ts', import.meta.url);
+let main;
+if (existsSync(sources)) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import(sources.href));
+} else {
+  ({ main } = await import('../dist/cli/main.js'));
+}
 process.exitCode = await main(process.argv.slice(2));

@@ -15,6 +15,8 @@ import type { RuleDefinition } from '../spec/rules/index.ts';
 import { RunError } from './run-error.ts';
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
+/** `.ts` in a clone, where tsx loads the sources; `.js` in the installed package, compiled by `npm pack`. */
+const MODULE_EXTENSION = path.extname(fileURLToPath(import.meta.url));
 
 export interface SuiteRun {
   config: SuiteConfig;
@@ -24,13 +26,14 @@ export interface SuiteRun {
 
 const areaOf = (ruleId: string) => ruleId.split('.')[0]!;
 /** The one module vitest runs: it declares the checks of the selected suite files as its tests. */
-const ENTRY = 'harness/checks.entry.ts';
+const ENTRY = `harness/checks.entry${MODULE_EXTENSION}`;
 
 /** Every suite file, in path order: `suites/<area>.test.ts` and `suites/<area>/*.test.ts`. */
 async function suiteFiles(): Promise<Array<SuiteFile & { area: string }>> {
-  const files = (await readdir(path.join(packageRoot, 'suites'), { recursive: true })).filter((f) => f.endsWith('.test.ts'));
+  const suffix = `.test${MODULE_EXTENSION}`;
+  const files = (await readdir(path.join(packageRoot, 'suites'), { recursive: true })).filter((f) => f.endsWith(suffix));
   return files.sort().map((relative) => {
-    const suite = relative.split(path.sep).join('/').replace(/\.test\.ts$/, '');
+    const suite = relative.split(path.sep).join('/').slice(0, -suffix.length);
     return { file: path.join(packageRoot, 'suites', relative), suite, area: suite.split('/')[0]! };
   });
 }
@@ -61,7 +64,7 @@ const EVERY_CHECK = 100_000;
  * vitest starts, while the worker thread starts, instead of one import at a time as the
  * worker asks (about 0.4 s sooner on a first run).
  */
-const CHECK_MODULES = ['./harness/**/*.ts', './suites/**/*.ts', './generators/**/*.ts', './spec/**/*.ts'];
+const CHECK_MODULES = ['harness', 'suites', 'generators', 'spec'].map((folder) => `./${folder}/**/*${MODULE_EXTENSION}`);
 
 interface ActiveRun {
   byId: Map<string, RuleDefinition>;

@@ -16,11 +16,13 @@ export interface CliOutcome {
 }
 
 export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliOutcome> {
+  return runCommand(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env } });
+}
+
+/** Any program, with only the environment given: the credentials of the test's own shell never leak into it. */
+export function runCommand(command: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd?: string }): Promise<CliOutcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -1,0 +1,60 @@
+// The installable package, as a user gets it: `npm pack` builds the tarball, which is
+// installed into an empty directory and run from there, with Node and the run-time
+// dependencies alone (no TypeScript compiler or loader, none of the self-tests).
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { RunResult } from '../results/model.ts';
+import { runCommand } from './support/cli.ts';
+
+const repository = fileURLToPath(new URL('..', import.meta.url));
+let scratch: string;
+let installed: string;
+let packed: string[];
+
+const npm = (args: string[], cwd: string) =>
+  runCommand('npm', [...args, '--no-audit', '--no-fund'], { env: { ...process.env, NO_COLOR: '1' }, cwd });
+const installedCli = (args: string[]) =>
+  runCommand(path.join(installed, 'node_modules', '.bin', 'cp-conformance'), args, { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' }, cwd: installed });
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), 'cp-conformance-package-'));
+  const pack = await npm(['pack', '--json', '--pack-destination', scratch], repository);
+  expect(pack.code, pack.stderr).toBe(0);
+  const [{ filename, files }] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as [{ filename: string; files: Array<{ path: string }> }];
+  packed = files.map((f) => f.path);
+  installed = path.join(scratch, 'project');
+  await runCommand('mkdir', [installed], { env: process.env });
+  await writeFile(path.join(installed, 'package.json'), '{"private": true}\n');
+  // Dependencies come from npm's cache where the clone's install put them (the registry only for what it lacks).
+  const install = await npm(['install', '--prefer-offline', path.join(scratch, filename)], installed);
+  expect(install.code, install.stderr).toBe(0);
+}, 300_000);
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+test('the package holds the compiled suite and its data, and none of the sources, self-tests, benches or CI files', () => {
+  expect(packed).toEqual(expect.arrayContaining(['bin/cp-conformance.js', 'dist/cli/main.js', 'dist/spec/control-plane.openapi.yaml', 'dist/results/results.schema.json', 'LICENSE', 'README.md']));
+  expect(packed.filter((file) => /\.ts$|^(test|bench|scripts|\.ci)\//.test(file))).toEqual([]);
+});
+
+test('the installed package has no TypeScript compiler or loader', () => {
+  for (const tool of ['typescript', 'tsx']) expect(existsSync(path.join(installed, 'node_modules', tool)), tool).toBe(false);
+});
+
+test('the installed command runs the suite against the embedded reference and exits 0', async () => {
+  const reportDir = path.join(scratch, 'reports');
+  const run = await installedCli(['run', '--report-dir', reportDir]);
+  expect(run.code, run.stderr + run.stdout.slice(-2000)).toBe(0);
+  const results = JSON.parse(await readFile(path.join(reportDir, 'results.json'), 'utf8')) as RunResult;
+  expect(results.rules.filter((r) => r.status !== 'passed').map((r) => r.id)).toEqual([]);
+  expect(results.rules.length).toBeGreaterThan(90);
+});
+
+test('the installed command prints the rule catalogue', async () => {
+  const rules = await installedCli(['rules', '--json']);
+  expect(rules.code, rules.stderr).toBe(0);
+  expect((JSON.parse(rules.stdout) as unknown[]).length).toBeGreaterThan(90);
+});
