@@ -4,7 +4,8 @@
 import type fc from 'fast-check';
 import type { DataKind, Exchange } from '../results/model.ts';
 import { credentialVariables, type CredentialName, type SuiteConfig } from './config.ts';
-import { ControlClient, stateKey, type StateName } from './control.ts';
+import { ControlClient, stateKey } from './control.ts';
+import type { StateName } from '../spec/test-control.ts';
 import { HttpClient, NetworkError, RateLimited, type HttpResponse, type RequestOptions } from './http.ts';
 import { FixtureLocks, type LockWaits } from './coordination.ts';
 import { ClockTimeline } from './clock-timeline.ts';
@@ -42,6 +43,8 @@ export class Check {
     waits?: LockWaits,
     /** The data it may work on (CONTRACT 1.3): fixtures it sets, or only what the target already holds. */
     readonly data: DataKind = 'set',
+    /** The provider states the rule declares (RuleOptions.states): it may set no other. */
+    states: readonly StateName[] = [],
   ) {
     this.config = config;
     this.seed = ruleSeed(config.seed, ruleId);
@@ -66,6 +69,7 @@ export class Check {
         return this.locks.enterEach(states);
       },
       post: (state, params) => {
+        if (!states.includes(state)) throw new Error(`${ruleId} sets the provider state "${state}", which its rule does not declare (a defect of cp-conformance)`);
         this.setFixtures = true;
         return this.send(config.controlUrl ?? '', '', { method: 'POST', token: config.credentials.admin, body: { state, params } });
       },

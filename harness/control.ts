@@ -1,20 +1,11 @@
 // Provider states (CONTRACT section 2): the suite asks the target to put itself
 // into a named state before a check.
 import { createHash } from 'node:crypto';
+import { stateParamsError, type StateName } from '../spec/test-control.ts';
 import type { SuiteConfig } from './config.ts';
 import type { HttpResponse } from './http.ts';
 import { unmetNeed } from './needs.ts';
 import { Skip, Unsupported, Violation } from './violation.ts';
-
-export type StateName =
-  | 'reset'
-  | 'functions'
-  | 'sandboxes'
-  | 'egressips'
-  | 'customdomains'
-  | 'usage'
-  | 'processes'
-  | 'clock';
 
 /** The params of a state that is a list of fixtures (CONTRACT section 2): `events` for usage, `items` for the others. */
 export function listParams(state: StateName, list: readonly unknown[]): object {
@@ -78,11 +69,15 @@ export class ControlClient {
   }
 
   private async post(states: readonly StateAndParams[]): Promise<void> {
+    for (const [state, params] of states) {
+      const error = stateParamsError(state, params);
+      if (error) throw new Error(`cp-conformance would send the state "${state}" params its schema refuses (a defect of cp-conformance): ${error}`);
+    }
     const answers = await this.posting.atOnce(states.map(([state, params]) => () => this.posting.post(state, params)));
     answers.forEach((res, i) => {
       const state = states[i]![0];
       if (res.status >= 200 && res.status < 300) return;
-      if (UNSUPPORTED.has(res.status)) throw new Unsupported(`the target does not support the provider state "${state}" (it answered ${res.status})`);
+      if (UNSUPPORTED.has(res.status)) throw new Unsupported(`the target does not support the provider state "${state}" (it answered ${res.status})`, state);
       throw new Violation(`the control endpoint failed to set the state "${state}" (it answered ${res.status})`, res.exchange);
     });
   }

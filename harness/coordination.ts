@@ -19,7 +19,8 @@
 // group has its holders (0 none, -1 one check alone, n > 0 n checks sharing), the key
 // of the state they share, and the key of the state the target holds (0, 0 when
 // unknown); a key is 64 bits in two slots.
-import type { StateKey, StateName } from './control.ts';
+import type { StateKey } from './control.ts';
+import type { StateName } from '../spec/test-control.ts';
 
 export type FixtureGroup = 'functions' | 'sandboxes' | 'egressips' | 'customdomains' | 'usage' | 'processes';
 /**

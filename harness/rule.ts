@@ -3,6 +3,7 @@
 // file exports its checks as `checks`; harness/run-check.ts runs one and returns its
 // outcome, harness/checks.entry.ts makes each a vitest test.
 import type { RuleId } from '../spec/rules/index.ts';
+import type { StateName } from '../spec/test-control.ts';
 import type { Check } from './check.ts';
 import type { Need } from './needs.ts';
 
@@ -10,6 +11,12 @@ export type { Need } from './needs.ts';
 
 export interface RuleOptions {
   needs?: Need[];
+  /**
+   * The provider states the check may set (with the `control` need: must set; without it:
+   * sets where it can, else reads what the target holds). The check posts no other
+   * (Check refuses to), so `doctor` and docs/test-control.md can tell what each state enables.
+   */
+  states?: StateName[];
   /** The rounds of fixtures the check reads beside others (Check.shareState): such checks are run together. */
   shares?: string;
   /** The check resets the target (and moves its clock): it holds every fixture group, so it runs before any other check takes one. */
@@ -26,6 +33,7 @@ export interface CheckDefinition {
   /** The rule of the catalogue (spec/rules/) the check shows. */
   readonly id: RuleId;
   readonly needs: readonly Need[];
+  readonly states: readonly StateName[];
   readonly shares?: string;
   readonly resetsTarget?: boolean;
   /** What the check needs to work on the target's existing data; absent, it only works on fixtures it sets. */
@@ -35,6 +43,9 @@ export interface CheckDefinition {
 
 export function rule(id: RuleId, options: RuleOptions, body: (t: Check) => Promise<void>): CheckDefinition {
   const { needs = [], shares, resetsTarget, existing } = options;
+  // A check that moves the clock may lead the clock's timeline, which moves it and resets the target for every check on it (Check.withClock).
+  const states = resetsTarget ? [...new Set([...(options.states ?? []), 'clock', 'reset'] as const)] : (options.states ?? []);
+  if (needs.includes('control') && states.length === 0) throw new Error(`${id} needs the control URL but names no provider state`);
   const onExisting = existing === true ? needs.filter((need) => need !== 'control' && need !== 'writes') : existing;
-  return { id, needs, shares, resetsTarget, ...(onExisting ? { existing: onExisting } : {}), body };
+  return { id, needs, states, shares, resetsTarget, ...(onExisting ? { existing: onExisting } : {}), body };
 }

@@ -9,6 +9,7 @@ import { RULE_TIMEOUT_MS } from './limits.ts';
 import { unmetNeed } from './needs.ts';
 import { PropertyViolation } from './property.ts';
 import type { CheckDefinition } from './rule.ts';
+import type { StateName } from '../spec/test-control.ts';
 import { Skip, Unsupported, Violation } from './violation.ts';
 
 /** What every outcome of a check that ran says of its data (CONTRACT 1.3). */
@@ -29,6 +30,24 @@ export type CheckOutcome =
  */
 function dataKindOf(definition: CheckDefinition, config: SuiteConfig): DataKind {
   return definition.existing && (!config.controlUrl || config.readOnly) ? 'existing' : 'set';
+}
+
+/**
+ * What a check will work on in a run with this configuration, as runCheck decides it,
+ * when the target does not support the states in `unsupported`; or why it is skipped.
+ * `doctor` tells with it, before a run, what each rule can run on.
+ */
+export function plannedData(definition: CheckDefinition, config: SuiteConfig, unsupported: ReadonlySet<StateName>): { data: DataKind } | { skip: string } {
+  const data = dataKindOf(definition, config);
+  const unmet = data === 'existing' ? existingNeedUnmet(definition, config) : unmetNeed(definition.needs, config);
+  if (unmet !== undefined) return { skip: unmet };
+  const missing = definition.states.find((state) => unsupported.has(state));
+  const sets = data === 'set' && config.controlUrl !== undefined && !config.readOnly && definition.states.length > 0;
+  if (sets && missing === undefined) return { data: 'set' };
+  // A check that sets a state where it can reads what the target holds where it cannot.
+  if (!sets || !definition.needs.includes('control')) return { data: 'existing' };
+  if (definition.existing && existingNeedUnmet(definition, config) === undefined) return { data: 'existing' };
+  return { skip: `the target does not support the provider state "${missing}"` };
 }
 
 /**
@@ -85,7 +104,7 @@ async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane:
       deadline.resume();
     },
   };
-  const check = new Check(definition.id, config, definition.shares, waits, data);
+  const check = new Check(definition.id, config, definition.shares, waits, data, definition.states);
   const worked = () => ({ requests: check.requests, data: check.setFixtures ? ('set' as const) : ('existing' as const), ...(check.dataNotes.size > 0 ? { dataNotes: [...check.dataNotes] } : {}) });
   try {
     await Promise.race([definition.body(check), overdue]);

@@ -1,4 +1,5 @@
 import type { Exchange } from '../results/model.ts';
+import type { StateName } from '../spec/test-control.ts';
 
 /** The target broke the rule under check. A result, not a crash of the tool. */
 export class Violation extends Error {
@@ -21,7 +22,11 @@ export class Skip extends Error {
 
 /** The target answered that it does not support a provider state (CONTRACT 2): a check that can read the target's existing data does that instead. */
 export class Unsupported extends Skip {
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    /** The provider state the target does not support. */
+    readonly state: StateName,
+  ) {
     super(reason);
     this.name = 'Unsupported';
   }

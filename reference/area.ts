@@ -35,7 +35,7 @@ export interface Route {
   handle(request: RouteRequest): Reply;
 }
 
-/** A provider state handler; throws `BadStateParams` for params it cannot apply. */
+/** A provider state handler, given params that fit the state's schema; throws `BadStateParams` for params it cannot apply all the same. */
 export type StateHandler = (params: Record<string, unknown>, principal: Principal) => void;
 
 export class BadStateParams extends Error {}

@@ -22,6 +22,7 @@ import { DEFAULT_WORKSPACE, Identities, OTHER_WORKSPACE, type Principal } from '
 import { matchRoute } from './router.ts';
 import { DATA_SETS, demoData, type DemoTarget } from './demo-data.ts';
 import { builtInProfiles } from '../spec/profiles.ts';
+import { isStateName, stateParamsError } from '../spec/test-control.ts';
 
 export interface ReferenceOptions {
   port?: number;
@@ -158,18 +159,20 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     const principal = identities.resolve(authorization);
     if (!principal || !principal.scopes.includes('admin')) return apiError(401, 'Unauthorized', 'the control endpoint needs the admin credential');
     const { state, params = {} } = (body ?? {}) as { state?: unknown; params?: Record<string, unknown> };
+    if (!isStateName(state)) return apiError(404, 'UnknownState', `the state ${JSON.stringify(state)} is not supported`);
+    // The params' shape is the schema's (spec/test-control/); the handlers check what it cannot say.
+    const invalid = stateParamsError(state, params);
+    if (invalid) return apiError(422, 'BadState', invalid);
     if (state === 'reset') {
       for (const area of areas) area.reset();
       clock.reset();
       return { status: 204, body: undefined };
     }
     if (state === 'clock') {
-      const seconds = params.advanceSeconds;
-      if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return apiError(422, 'BadState', 'advanceSeconds must be a number');
-      clock.advance(seconds);
+      clock.advance(params.advanceSeconds as number);
       return { status: 204, body: undefined };
     }
-    const handler = areas.find((a) => typeof state === 'string' && a.states[state])?.states[state as string];
+    const handler = areas.find((a) => a.states[state])?.states[state];
     if (!handler) return apiError(404, 'UnknownState', `the state ${JSON.stringify(state)} is not supported`);
     try {
       handler(params, principal);

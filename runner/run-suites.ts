@@ -2,12 +2,13 @@
 // rule results: one test per rule, named after it. A session keeps one vitest
 // instance, so several runs (the self-tests' one per fault) pay its start once.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { constants } from 'node:fs';
 import { access, mkdir, readdir } from 'node:fs/promises';
 import type { TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import { createVitest } from 'vitest/node';
 import escapeRegExp from 'escape-string-regexp';
+import type { CheckDefinition } from '../harness/rule.ts';
 import type { SuiteFile } from '../harness/vitest-context.ts';
 import type { SuiteConfig } from '../harness/config.ts';
 import type { RuleResult } from '../results/model.ts';
@@ -29,13 +30,22 @@ const areaOf = (ruleId: string) => ruleId.split('.')[0]!;
 const ENTRY = `harness/checks.entry${MODULE_EXTENSION}`;
 
 /** Every suite file, in path order: `suites/<area>.test.ts` and `suites/<area>/*.test.ts`. */
-async function suiteFiles(): Promise<Array<SuiteFile & { area: string }>> {
+export async function suiteFiles(): Promise<Array<SuiteFile & { area: string }>> {
   const suffix = `.test${MODULE_EXTENSION}`;
   const files = (await readdir(path.join(packageRoot, 'suites'), { recursive: true })).filter((f) => f.endsWith(suffix));
   return files.sort().map((relative) => {
     const suite = relative.split(path.sep).join('/').slice(0, -suffix.length);
     return { file: path.join(packageRoot, 'suites', relative), suite, area: suite.split('/')[0]! };
   });
+}
+
+/**
+ * Every check with what it needs from the run, read from the suite files in this process
+ * (for `doctor`, which runs none of them).
+ */
+export async function declaredChecks(): Promise<CheckDefinition[]> {
+  const modules = await Promise.all((await suiteFiles()).map((suite) => import(pathToFileURL(suite.file).href) as Promise<{ checks: CheckDefinition[] }>));
+  return modules.flatMap((module) => module.checks);
 }
 
 /**

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { stringMatching } from '../generators/string-matching.ts';
 import type { Check } from '../harness/check.ts';
 import { rule } from '../harness/rule.ts';
-import type { StateName } from '../harness/control.ts';
+import type { StateName } from '../spec/test-control.ts';
 import type { HttpResponse } from '../harness/http.ts';
 import { responseErrors } from '../harness/validator.ts';
 import { validRequest, type GeneratedRequest } from '../generators/requests.ts';
@@ -34,7 +34,7 @@ async function overFixtures<T>(
   check: (items: T[] | undefined) => Promise<void>,
   { maxItems, own }: { maxItems?: number; own?: (items: T[], index: number) => T[] } = {},
 ): Promise<void> {
-  if (!t.config.controlUrl || t.config.readOnly) return check(undefined);
+  if (t.data === 'existing') return check(undefined);
   await sideBySideProperty(t, arb, { state, itemsOf: (items) => items, maxItems, own }, (group) => check(group.flat()));
 }
 
@@ -44,7 +44,7 @@ function skipWhenEmpty(t: Check, items: unknown[] | undefined, listed: unknown, 
     t.skip(`no --control-url to set ${what}, and the target holds none: no ${what.replace(/s$/, '')} shape to validate`);
 }
 
-const functions = rule('schema.functions', {}, async (t: Check) => {
+const functions = rule('schema.functions', { states: ['functions'], existing: true }, async (t: Check) => {
   const admin = t.config.credentials.admin;
   // The legacy shape is checked in an older version the target accepts, when it accepts one (section 9 names none).
   const older = await findLegacyVersion(t);
@@ -68,7 +68,7 @@ const functions = rule('schema.functions', {}, async (t: Check) => {
   );
 });
 
-const sandbox = rule('schema.sandbox', { needs: ['sandboxName'] }, async (t: Check) => {
+const sandbox = rule('schema.sandbox', { needs: ['sandboxName'], states: ['sandboxes'], existing: true }, async (t: Check) => {
   const admin = t.config.credentials.admin;
   const read = (name: string) => t.api(`/sandboxes/${encodeURIComponent(name)}`, { token: admin });
   await overFixtures(t, 'sandboxes', uniqueByName(sandboxArb, { minLength: 1, maxLength: 2 }), async (items?: Resource[]) => {
@@ -79,7 +79,7 @@ const sandbox = rule('schema.sandbox', { needs: ['sandboxName'] }, async (t: Che
   });
 });
 
-const egressips = rule('schema.egressips', {}, async (t: Check) => {
+const egressips = rule('schema.egressips', { states: ['egressips'], existing: true }, async (t: Check) => {
   await overFixtures(t, 'egressips', uniqueByName(egressIpArb, { maxLength: 4 }), async (items) => {
     const res = await t.api('/egressips', { token: t.config.credentials.admin });
     assertConforms(t, 'controlPlane', 'listEgressIps', res);
@@ -87,7 +87,7 @@ const egressips = rule('schema.egressips', {}, async (t: Check) => {
   });
 });
 
-const customdomains = rule('schema.customdomains', {}, async (t: Check) => {
+const customdomains = rule('schema.customdomains', { states: ['customdomains'], existing: true }, async (t: Check) => {
   await overFixtures(t, 'customdomains', uniqueByName(customDomainArb, { maxLength: 4 }), async (items) => {
     const res = await t.api('/customdomains', { token: t.config.credentials.admin });
     assertConforms(t, 'controlPlane', 'listCustomDomains', res);
@@ -100,9 +100,9 @@ function metricsRequest(t: Check, operationId: string) {
   return validRequest(operationId, { profile: t.config.profile, pinned: { accountId: fc.constant(t.config.accountId!) } });
 }
 
-const metrics = rule('schema.metrics', { needs: ['accountId'] }, async (t: Check) => {
+const metrics = rule('schema.metrics', { needs: ['accountId'], states: ['usage'], existing: true }, async (t: Check) => {
   const admin = t.config.credentials.admin;
-  const withEvents = !!t.config.controlUrl && !t.config.readOnly;
+  const withEvents = t.data === 'set';
   const ask = (request: GeneratedRequest) => t.api(request.urlPath, { token: admin, query: request.query });
   const expectConforms = async (requests: readonly GeneratedRequest[]) => {
     const answers = await t.atOnce(requests.map((request) => () => ask(request)));
@@ -147,7 +147,7 @@ function underOwnDirectory(urlPath: string, directory: string): string {
 }
 
 /** The processes of several cases (no pid or name in common) are set at once; each case's write, logs and monitor stop go at once, each to its own file or process. */
-const sandboxAddress = rule('schema.sandbox-address', { needs: ['sandboxUrl', 'control', 'writes'], existing: ['sandboxUrl', 'process', 'writes'] }, async (t: Check) => {
+const sandboxAddress = rule('schema.sandbox-address', { needs: ['sandboxUrl', 'control', 'writes'], states: ['processes'], existing: ['sandboxUrl', 'process', 'writes'] }, async (t: Check) => {
   const admin = t.config.credentials.admin;
   let cases = 0;
   const write = async (request: GeneratedRequest) => {

@@ -1,7 +1,7 @@
 // The sandbox address (sections 2.6, 4.2): an in-memory filesystem, the processes
 // the `processes` provider state gives, and their port monitoring.
 import { ACCEPTED_PERMISSIONS, OCTAL_MODE_NOTATION } from '../../spec/accepted-values.ts';
-import { BadStateParams, sandboxError, type Area, type AreaEnv, type Route } from '../area.ts';
+import { sandboxError, type Area, type AreaEnv, type Route } from '../area.ts';
 
 interface Process {
   pid: string;
@@ -97,14 +97,7 @@ export function sandboxAddressArea(env: AreaEnv): Area {
     routes: [writeFile, processLogs, stopMonitoring],
     states: {
       processes(params) {
-        if (!Array.isArray(params.items)) throw new BadStateParams('items must be an array');
-        processes = params.items.map((item: unknown, i) => {
-          const p = item as Partial<Record<keyof Process, unknown>>;
-          if (typeof p.pid !== 'string' || !PID.test(p.pid)) throw new BadStateParams(`items[${i}].pid must be a string of digits`);
-          if (typeof p.name !== 'string' || typeof p.stdout !== 'string' || typeof p.stderr !== 'string')
-            throw new BadStateParams(`items[${i}] needs the strings name, stdout and stderr`);
-          return { pid: p.pid, name: p.name, stdout: p.stdout, stderr: p.stderr };
-        });
+        processes = (params.items as Process[]).map(({ pid, name, stdout, stderr }) => ({ pid, name, stdout, stderr }));
       },
     },
     reset() {

@@ -96,7 +96,7 @@ export const resourcesRules = [
     section: '4.1, 7',
     title: 'GET /sandboxes/{sandboxName} answers an unknown name with 404 (another 4xx when the profile lists no 404) and an Error body',
     quote: 'Four error responses with an Error body.',
-    why: 'The four error statuses are not shown; 404 for an unknown name is what they imply (CONTRACT 3: 401, 403, 404, 500).',
+    why: 'The four error statuses are not shown; 404 for an unknown name is what they imply (the suite’s default, README: 401, 403, 404, 500).',
   },
   {
     id: 'resources.sandbox.workspace-scoped',

@@ -27,5 +27,5 @@ interface ShouldRule extends RuleBase {
   readonly why: string;
 }
 
-/** One statement of the specification that the suite checks (CONTRACT 1.1). */
+/** One statement of the specification that the suite checks (README, "Levels and outcomes"). */
 export type RuleDefinition = MustRule | ShouldRule;

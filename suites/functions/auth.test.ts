@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { fetchPage, FIXTURE_NEEDS, listFunctions, SHARED_SETS, withFunctions } from './client.ts';
+import { fetchPage, FIXTURES, listFunctions, SHARED_SETS, withFunctions } from './client.ts';
 import { resolveNames } from './oracle.ts';
 import { PAGED_VERSION } from '../support/versions.ts';
 import { errorBodyProblem } from '../support/error-body.ts';
@@ -16,7 +16,7 @@ const queryArb = fc.record({
 
 const authListScopeAccepted = rule(
   'functions.auth.list-scope-accepted',
-  { needs: [...FIXTURE_NEEDS, 'member'], existing: ['member'], shares: SHARED_SETS.small.name },
+  { ...FIXTURES, needs: [...FIXTURES.needs, 'member'], existing: ['member'], shares: SHARED_SETS.small.name },
   (t: Check) =>
     withFunctions(t, async (fixtures) => {
       const member = t.token('member');

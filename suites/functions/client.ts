@@ -5,6 +5,7 @@ import type fc from 'fast-check';
 import { listingRoundArb, sampleFixtureSet, type FixtureSetOptions, type FunctionFixture, type ListedFunction } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import type { Need } from '../../harness/rule.ts';
+import type { StateName } from '../../spec/test-control.ts';
 import type { HttpResponse } from '../../harness/http.ts';
 import type { QueryValue } from '../../spec/openapi.ts';
 import type { Exchange } from '../../results/model.ts';
@@ -16,11 +17,11 @@ import { overRounds } from '../support/rounds.ts';
 import { onStableData, sameJson } from '../support/existing-data.ts';
 import { FUNCTIONS_DEFAULT_LIMIT, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
 
-/** What a check that sets fixtures needs. */
-export const FIXTURE_NEEDS: Need[] = ['control', 'writes'];
+/** A check that sets functions on the target. */
+export const FIXTURES = { needs: ['control', 'writes'] satisfies Need[], states: ['functions'] satisfies StateName[] };
 
 /** A check that sets fixtures, or works on the functions the target holds where it cannot (CONTRACT 1.3). */
-export const FIXTURES_OR_EXISTING = { needs: FIXTURE_NEEDS, existing: true } as const;
+export const FIXTURES_OR_EXISTING = { ...FIXTURES, existing: true } as const;
 
 
 export interface ListQuery {

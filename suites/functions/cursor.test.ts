@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { forgedCursorArb, sampleFixtureSet, searchQueryArb, unmatchedQueryArb, type ListedFunction } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { fetchPage, FIXTURE_NEEDS, FIXTURES_OR_EXISTING, listFunctions, requireFunctions, setFunctions, SHARED_SETS, withFunctions, type ListQuery, type ListOptions } from './client.ts';
+import { fetchPage, FIXTURES, FIXTURES_OR_EXISTING, listFunctions, requireFunctions, setFunctions, SHARED_SETS, withFunctions, type ListQuery, type ListOptions } from './client.ts';
 import { normaliseQuery, sharedNamePiece } from './oracle.ts';
 import { cursorAgesArb, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
 import { expectRefused } from '../support/error-body.ts';
@@ -64,7 +64,7 @@ const cursorBoundToQ = rule('functions.cursor.bound-to-q', sharesCursorSet, (t: 
 
 const cursorBoundToWorkspace = rule(
   'functions.cursor.bound-to-workspace',
-  { ...sharesCursorSet, needs: [...FIXTURE_NEEDS, 'otherWorkspace'], existing: ['otherWorkspace'] },
+  { ...sharesCursorSet, needs: [...FIXTURES.needs, 'otherWorkspace'], existing: ['otherWorkspace'] },
   (t: Check) =>
     withCursorSet(t, async (fixtures) => {
       const other = t.token('otherWorkspace');
@@ -90,7 +90,7 @@ const cursorNeverIssuedRejected = rule('functions.cursor.never-issued-rejected',
   ),
 );
 
-const cursorExpiresAfter24h = rule('functions.cursor.expires-after-24h', { needs: FIXTURE_NEEDS, resetsTarget: true }, (t: Check) =>
+const cursorExpiresAfter24h = rule('functions.cursor.expires-after-24h', { ...FIXTURES, resetsTarget: true }, (t: Check) =>
   t.withClock(async (clock) => {
     // It holds every group (it moves the clock), so it reads the cursor rules' kind of set beside none of them.
     await setFunctions(t, sampleFixtureSet(t.seed, SHARED_SETS.cursor.options));

@@ -14,7 +14,7 @@ import { findLegacyVersion } from '../support/versions.ts';
 import { ownNames, sideBySideProperty } from '../support/side-by-side.ts';
 import { twoWorkspaces } from '../support/workspaces.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
-import { FIXTURE_NEEDS, legacyNamesOf, listedByName, listFunctions, setFunctions, walkEach, walkFunctionItems, withFunctionItems, type Page } from './client.ts';
+import { FIXTURES, legacyNamesOf, listedByName, listFunctions, setFunctions, walkEach, walkFunctionItems, withFunctionItems, type Page } from './client.ts';
 
 /**
  * A property whose cases each set functions and hand them, with the listing, to `check`:
@@ -39,7 +39,7 @@ function eachCaseListed<F extends { metadata: { name: string } }>(
  * and so set the same groups of them: each state is set once and read side by side.
  */
 const TRIGGER_ROUNDS = 'functions.trigger-rounds';
-const sharesTriggerRounds = { needs: FIXTURE_NEEDS, shares: TRIGGER_ROUNDS };
+const sharesTriggerRounds = { ...FIXTURES, shares: TRIGGER_ROUNDS };
 
 /**
  * On existing data what was sent is not known: each function with triggers, as listed,
@@ -130,7 +130,7 @@ const triggersCallbackSecret = rule('functions.triggers.callback-secret', { ...s
   t.data === 'existing' ? eachWithTriggers(t, callbackSecretProblems) : eachListed(t, (_sent, listed) => callbackSecretProblems(listed)),
 );
 
-const workspaceOnly = rule('functions.workspace-only', { needs: [...FIXTURE_NEEDS, 'otherWorkspace'], existing: ['otherWorkspace'] }, async (t: Check) => {
+const workspaceOnly = rule('functions.workspace-only', { ...FIXTURES, needs: [...FIXTURES.needs, 'otherWorkspace'], existing: ['otherWorkspace'] }, async (t: Check) => {
   if (t.data === 'existing') return workspaceOnlyOnExisting(t);
   const other = t.token('otherWorkspace');
   // Names are unique in a workspace only: the other one may hold a function of the same
@@ -202,7 +202,7 @@ function settable(fn: JsonObject): JsonObject {
   return copy;
 }
 
-const roundTrip = rule('functions.round-trip', { needs: FIXTURE_NEEDS }, async (t: Check) => {
+const roundTrip = rule('functions.round-trip', FIXTURES, async (t: Check) => {
   const expectRoundTrip = (functions: Resource[], listed: Map<string, JsonObject>) => {
     const problems = functions.flatMap((fn) => {
       const name = fn.metadata.name;

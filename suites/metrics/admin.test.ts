@@ -29,7 +29,7 @@ async function expectAdminOnly(t: Check, request: MetricsRequest): Promise<void>
 
 const adminWorkspaceFilter = rule(
   'metrics.admin.workspace-filter',
-  { needs: ['accountId', 'member', 'control', 'writes'], existing: ['accountId', 'member'] },
+  { needs: ['accountId', 'member', 'control', 'writes'], states: ['usage'], existing: ['accountId', 'member'] },
   async (t: Check) => {
     const filtered = (workspaces: string[]) => {
       const input = fc.record({ window: hoursWindowArb, workspace: fc.constantFrom(...workspaces), groupBy: groupByArb(withoutWorkspace(t), 0, 2) });

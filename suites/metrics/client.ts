@@ -10,7 +10,7 @@ import { instantOf } from '../support/timestamps.ts';
 import { rfc3339 } from '../../generators/calendar.ts';
 
 /** Checks that put usage events (or the clock) on the target. */
-export const withFixtures: RuleOptions = { needs: ['accountId', 'control', 'writes'] };
+export const withFixtures: RuleOptions = { needs: ['accountId', 'control', 'writes'], states: ['usage'] };
 
 export type MetricsOperation = 'getAccountMetrics' | 'getMetricsGroupByEnum' | 'getMetricsResourceTypesEnum';
 

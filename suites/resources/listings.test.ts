@@ -36,14 +36,14 @@ function listingChecks(kind: ListingKind): CheckDefinition[] {
   const overItems = (t: Check, minLength: number, check: (items: Json[]) => Promise<void>) =>
     sideBySideProperty(t, listingFixtures(kind, t.config.profile, minLength), { state: kind, itemsOf: (items) => items }, (group) => check(group.flat()));
 
-  const spec = rule(`resources.${kind}.spec`, { needs: ['control'] }, (t: Check) =>
+  const spec = rule(`resources.${kind}.spec`, { needs: ['control'], states: [kind] }, (t: Check) =>
     overItems(t, 1, async (items) => {
       const listed = await readListing(t, kind);
       expectNoProblems(t, pairByName(items, listed).flatMap((p) => specProblems(kind, t.config.profile, p.given, p.returned)));
     }),
   );
 
-  const wholeWorkspace = rule(`resources.${kind}.whole-workspace`, { needs: ['control'], existing: [] }, async (t: Check) => {
+  const wholeWorkspace = rule(`resources.${kind}.whole-workspace`, { needs: ['control'], states: [kind], existing: [] }, async (t: Check) => {
     if (t.data === 'existing') {
       // Which items the workspace holds is known only from this very listing: its shape is what shows.
       t.note(`which ${label}s the workspace holds is not known on existing data: only that the answer is a bare array is checked`);
@@ -63,7 +63,7 @@ function listingChecks(kind: ListingKind): CheckDefinition[] {
     });
   });
 
-  const workspaceOnly = rule(`resources.${kind}.workspace-only`, { needs: ['control', 'otherWorkspace'], existing: ['otherWorkspace'] }, (t: Check) => {
+  const workspaceOnly = rule(`resources.${kind}.workspace-only`, { needs: ['control', 'otherWorkspace'], states: [kind], existing: ['otherWorkspace'] }, (t: Check) => {
     const other = t.token('otherWorkspace');
     if (t.data === 'existing') return existingWorkspaceOnly(t, kind, other);
     return overItems(t, 1, async (items) => {

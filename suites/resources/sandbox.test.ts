@@ -13,7 +13,7 @@ import { representationProblems } from './shapes.ts';
 import { expectRefused, refusalStatuses } from '../support/error-body.ts';
 import { sideBySideProperty } from '../support/side-by-side.ts';
 
-const sandboxSpec = rule('resources.sandbox.spec', { needs: ['control'], existing: ['sandboxName'] }, async (t) => {
+const sandboxSpec = rule('resources.sandbox.spec', { needs: ['control'], states: ['sandboxes'], existing: ['sandboxName'] }, async (t) => {
   if (t.data === 'existing') {
     // What was set is not known: the representation section 2.3 and the profile give is.
     t.note('what was set is not known on existing data: only the representation of the fields is checked');
@@ -47,7 +47,7 @@ const sandboxNotFound = rule('resources.sandbox.not-found', {}, async (t: Check)
 
 const sandboxWorkspaceScoped = rule(
   'resources.sandbox.workspace-scoped',
-  { needs: ['control', 'otherWorkspace'], existing: ['sandboxName', 'otherWorkspace'] },
+  { needs: ['control', 'otherWorkspace'], states: ['sandboxes'], existing: ['sandboxName', 'otherWorkspace'] },
   async (t: Check) => {
     const other = t.token('otherWorkspace');
     if (t.data === 'existing') return existingSandboxScoped(t, other);

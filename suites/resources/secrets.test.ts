@@ -78,7 +78,7 @@ async function askForSandbox(
   });
 }
 
-const secretsHiddenUnlessAsked = rule('resources.secrets.hidden-unless-asked', { needs: ['control'], existing: ['sandboxName'] }, async (t: Check) => {
+const secretsHiddenUnlessAsked = rule('resources.secrets.hidden-unless-asked', { needs: ['control'], states: ['sandboxes'], existing: ['sandboxName'] }, async (t: Check) => {
   await askForSandbox(t, t.config.credentials.admin, fc.constantFrom<Ask>(undefined, 'false'), (res, secrets, ask) => {
     t.assert(res.status === 200, `GET /sandboxes/{name} ${describeAsk(t, ask)} must answer 200 with the sandbox, got ${res.status}`);
     expectDocumented(t, 'getSandbox', res);
@@ -90,7 +90,7 @@ const secretsHiddenUnlessAsked = rule('resources.secrets.hidden-unless-asked', {
   });
 });
 
-const secretsMemberNeverSees = rule('resources.secrets.member-never-sees', { needs: ['control', 'member'], existing: ['sandboxName', 'member'] }, async (t: Check) => {
+const secretsMemberNeverSees = rule('resources.secrets.member-never-sees', { needs: ['control', 'member'], states: ['sandboxes'], existing: ['sandboxName', 'member'] }, async (t: Check) => {
   await askForSandbox(t, t.token('member'), fc.constantFrom<Ask>('true', undefined), (res, secrets, ask) => {
     // A masked answer and a refusal are both correct; only a shown value is not.
     if (res.status === 200) expectDocumented(t, 'getSandbox', res);
@@ -102,7 +102,7 @@ const secretsMemberNeverSees = rule('resources.secrets.member-never-sees', { nee
   });
 });
 
-const secretsShownToAdminWhoAsks = rule('resources.secrets.shown-to-admin-who-asks', { needs: ['control'], existing: ['sandboxName'] }, async (t: Check) => {
+const secretsShownToAdminWhoAsks = rule('resources.secrets.shown-to-admin-who-asks', { needs: ['control'], states: ['sandboxes'], existing: ['sandboxName'] }, async (t: Check) => {
   if (t.data === 'existing') return secretsMarkedAreShown(t);
   await askForSandbox(t, t.config.credentials.admin, fc.constant<Ask>('true'), (res, secrets, ask) => {
     t.assert(res.status === 200, `GET /sandboxes/{name} ${describeAsk(t, ask)} must answer 200 with the sandbox, got ${res.status}`);

@@ -9,13 +9,13 @@ const EVERY_KIND: Kind[] = ['functions', 'sandboxes', 'egressips', 'customdomain
 /** Sections 2.2, 2.3, 2.4, 6: the kinds with a deployment status and events. */
 const DEPLOYED_KINDS: Kind[] = ['functions', 'sandboxes', 'egressips'];
 
-const metadataFields = rule('resources.metadata.fields', {}, (t) => checkResources(t, EVERY_KIND, (o) => metadataProblems(o.kind, o.returned, o.given)));
+const metadataFields = rule('resources.metadata.fields', { states: EVERY_KIND, existing: true }, (t) => checkResources(t, EVERY_KIND, (o) => metadataProblems(o.kind, o.returned, o.given)));
 
-const metadataReadOnly = rule('resources.metadata.read-only', {}, (t) => checkResources(t, EVERY_KIND, (o) => readOnlyProblems(o.kind, o.returned)));
+const metadataReadOnly = rule('resources.metadata.read-only', { states: EVERY_KIND, existing: true }, (t) => checkResources(t, EVERY_KIND, (o) => readOnlyProblems(o.kind, o.returned)));
 
-const deploymentStatus = rule('resources.deployment-status', {}, (t) => checkResources(t, DEPLOYED_KINDS, (o) => deploymentStatusProblems(o.returned)));
+const deploymentStatus = rule('resources.deployment-status', { states: DEPLOYED_KINDS, existing: true }, (t) => checkResources(t, DEPLOYED_KINDS, (o) => deploymentStatusProblems(o.returned)));
 
-const events = rule('resources.events', {}, async (t) => {
+const events = rule('resources.events', { states: DEPLOYED_KINDS, existing: true }, async (t) => {
   // Events are read-only and filled by the target, which may keep none of those the fixtures give.
   let records = 0;
   await checkResources(t, DEPLOYED_KINDS, (o) => {
@@ -25,8 +25,8 @@ const events = rule('resources.events', {}, async (t) => {
   if (records === 0) t.skip('no sandbox or egress IP came back with events (read-only, filled by the target): no event record to check');
 });
 
-const sandboxRunState = rule('resources.sandbox.run-state', {}, (t) => checkResources(t, ['sandboxes'], (o) => runStateProblems(o.returned, t.config.profile.runStateField)));
+const sandboxRunState = rule('resources.sandbox.run-state', { states: ['sandboxes'], existing: true }, (t) => checkResources(t, ['sandboxes'], (o) => runStateProblems(o.returned, t.config.profile.runStateField)));
 
-const sandboxExpiresIn = rule('resources.sandbox.expires-in', {}, (t) => checkResources(t, ['sandboxes'], (o) => expiresInProblems(o.returned)));
+const sandboxExpiresIn = rule('resources.sandbox.expires-in', { states: ['sandboxes'], existing: true }, (t) => checkResources(t, ['sandboxes'], (o) => expiresInProblems(o.returned)));
 
 export const checks = [metadataFields, metadataReadOnly, deploymentStatus, events, sandboxRunState, sandboxExpiresIn];

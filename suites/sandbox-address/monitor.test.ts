@@ -11,7 +11,7 @@ import { isObject, show } from '../support/json.ts';
 const monitorPath = (pid: string) => `/network/process/${encodeURIComponent(pid)}/monitor`;
 
 /** The processes of several cases (no pid or name in common) are set at once, and each process's monitor stopped at once: each DELETE stops its own. */
-const monitorStop = rule('sandbox-address.monitor.stop', { needs: ['control', 'sandboxUrl', 'writes'], existing: ['sandboxUrl', 'process', 'writes'] }, async (t: Check) => {
+const monitorStop = rule('sandbox-address.monitor.stop', { needs: ['control', 'sandboxUrl', 'writes'], states: ['processes'], existing: ['sandboxUrl', 'process', 'writes'] }, async (t: Check) => {
   const stop = async ({ pid }: Pick<ProcessFixture, 'pid'>) => {
     const res = await t.sandbox(monitorPath(pid), { method: 'DELETE', token: t.config.credentials.admin });
     t.assert(res.status === 200, `DELETE /network/process/${pid}/monitor of a process of the sandbox must answer 200 (section 4.2), got ${res.status}`);

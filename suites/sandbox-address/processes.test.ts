@@ -2,6 +2,7 @@
 // for processes the sandbox does not have.
 import type { Check } from '../../harness/check.ts';
 import { rule, type Need } from '../../harness/rule.ts';
+import type { StateName } from '../../spec/test-control.ts';
 import { sideBySideProperty } from '../support/side-by-side.ts';
 import { processes, unknownProcessIdentifier, type ProcessFixture } from '../../generators/sandbox-address-inputs.ts';
 import { expectDocumented } from '../support/documented.ts';
@@ -46,7 +47,7 @@ async function assertLogsOf(t: Check, process: ProcessFixture, identifier: strin
  * every process's logs asked for at once.
  */
 const LOGS_ROUNDS = 'sandbox-address.logs-rounds';
-const sharesLogsRounds = { needs: ['control', 'sandboxUrl'] satisfies Need[], shares: LOGS_ROUNDS };
+const sharesLogsRounds = { needs: ['control', 'sandboxUrl'] satisfies Need[], states: ['processes'] satisfies StateName[], shares: LOGS_ROUNDS };
 
 function eachProcessLogs(t: Check, by: 'pid' | 'name'): Promise<void> {
   return sideBySideProperty(t, processes, { ...processesApart, shared: true }, async (group) => {

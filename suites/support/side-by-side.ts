@@ -4,7 +4,8 @@
 // one answer shows.
 import type fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
-import { listParams, type StateName } from '../../harness/control.ts';
+import { listParams } from '../../harness/control.ts';
+import type { StateName } from '../../spec/test-control.ts';
 import { isObject, nameOf } from './json.ts';
 import { suffixedName } from '../../generators/functions-fixtures.ts';
 

@@ -15,13 +15,9 @@ function checkMetadata(metadata: unknown, index: number): asserts metadata is Re
   if (!isObject(metadata)) throw new BadStateParams(`${where} must be an object`);
   if (typeof metadata.name !== 'string' || !NAME.test(metadata.name))
     throw new BadStateParams(`${where}.name must be lowercase alphanumeric and hyphens, at most 49 characters`);
-  const { displayName, labels, createdAt } = metadata;
-  if (displayName !== undefined && (typeof displayName !== 'string' || displayName.length > DISPLAY_NAME_MAX))
-    throw new BadStateParams(`${where}.displayName must be a string of at most ${DISPLAY_NAME_MAX} characters`);
-  if (labels !== undefined && (!isObject(labels) || Object.values(labels).some((v) => typeof v !== 'string')))
-    throw new BadStateParams(`${where}.labels must map strings to strings`);
-  if (createdAt !== undefined && (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt))))
-    throw new BadStateParams(`${where}.createdAt must be a timestamp`);
+  const { displayName } = metadata;
+  if (typeof displayName === 'string' && displayName.length > DISPLAY_NAME_MAX)
+    throw new BadStateParams(`${where}.displayName must be at most ${DISPLAY_NAME_MAX} characters`);
 }
 
 /**
@@ -45,10 +41,8 @@ function storedTriggers(triggers: unknown, faults: Faults): unknown {
 
 /** The stored functions of one workspace; `nowMs` is the server clock. */
 export function storedFunctions(items: unknown, workspace: string, nowMs: number, faults: Faults): StoredFunction[] {
-  if (!Array.isArray(items)) throw new BadStateParams('items must be an array of Function');
   const names = new Set<string>();
-  return items.map((item, index) => {
-    if (!isObject(item) || !isObject(item.spec)) throw new BadStateParams(`items[${index}] must be a Function with metadata and spec`);
+  return (items as Array<Record<string, unknown> & { spec: Record<string, unknown> }>).map((item, index) => {
     const { metadata } = item;
     checkMetadata(metadata, index);
     if (names.has(metadata.name)) throw new BadStateParams(`the name ${metadata.name} is given twice: names are unique in a workspace`);

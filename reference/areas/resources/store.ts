@@ -3,7 +3,7 @@
 // when given, the other read-only fields are the target's).
 import { BadStateParams } from '../../area.ts';
 import type { Principal } from '../../identities.ts';
-import { isObject, type Json } from '../../json.ts';
+import type { Json } from '../../json.ts';
 
 
 
@@ -33,12 +33,9 @@ export class WorkspaceStore {
   replace(params: Json, principal: Principal, fill: (item: Json, workspace: string) => Json): void {
     const workspace = params.workspace === undefined ? principal.workspace : params.workspace;
     if (typeof workspace !== 'string' || !this.workspaces.includes(workspace)) throw new BadStateParams(`unknown workspace ${JSON.stringify(workspace)}`);
-    const items = params.items;
-    if (!Array.isArray(items)) throw new BadStateParams('items must be an array');
+    const items = params.items as Array<Json & { metadata: { name: string } }>;
     const names = new Set<string>();
     const filled = items.map((item, i) => {
-      if (!isObject(item) || !isObject(item.metadata) || typeof item.metadata.name !== 'string' || item.metadata.name === '')
-        throw new BadStateParams(`items[${i}] needs metadata.name`);
       if (names.has(item.metadata.name)) throw new BadStateParams(`items[${i}]: the name ${item.metadata.name} is given twice`);
       names.add(item.metadata.name);
       return fill(clone(item), workspace);
