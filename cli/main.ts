@@ -1,4 +1,4 @@
-// `cp-conformance run | serve | rules | expectations` (CONTRACT section 1). Exit 0:
+// `cp-conformance run | serve | rules | expectations | doctor` (CONTRACT section 1). Exit 0:
 // no MUST rule failed outside the expectations file (passes, skips, warnings, known
 // failures); 1: one did, or with --strict a SHOULD rule warned or a known failure
 // was fixed; 2: the run could not be made.
@@ -23,6 +23,10 @@ Commands:
   rules [--json]                  print the rule catalogue (--json: with the quoted words)
   expectations RESULTS.json       print an expectations file listing every rule that failed
                                   or warned in that run (for --expect)
+  doctor [options]                check, in seconds, what a run with these options can do: the
+                                  target, each credential, the version header, each provider
+                                  state, the sandbox address; then per area the rules that can
+                                  run and what the others miss (exit 1: a given part fails)
 
 run options (a flag beats its environment variable):
 ${Object.entries(runOptionTable)
@@ -45,6 +49,8 @@ export async function main(argv: string[]): Promise<number> {
         return await serveCommand(rest);
       case 'rules':
         return printRules(rest);
+      case 'doctor':
+        return await doctorCommand(rest);
       case 'expectations':
         return await printExpectations(rest);
       case '--help':
@@ -115,6 +121,21 @@ export function exitStatus(summary: RunResult['summary'], strict: boolean): 0 | 
 function boundText(bound: RunBound): string {
   const amount = bound.ms < 120_000 ? `${Math.ceil(bound.ms / 1000)} s` : `${Math.ceil(bound.ms / 60_000)} min`;
   return `${amount} at most (${bound.basis})`;
+}
+
+async function doctorCommand(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(usage);
+    return 0;
+  }
+  const options = parseRunOptions(argv, process.env);
+  const redactor = new Redactor(credentialsIn(argv, process.env));
+  const { printFinding, printReadiness } = await import('./doctor.ts');
+  process.stdout.write(`cp-conformance doctor: ${options.baseUrl ? redactor.text(options.baseUrl) : 'the embedded reference implementation'}\n\n`);
+  const { diagnose } = await import('../runner/doctor.ts');
+  const diagnosis = await diagnose(options, (finding) => process.stdout.write(printFinding(finding, redactor)));
+  process.stdout.write(printReadiness(diagnosis.areas));
+  return diagnosis.findings.some((f) => f.status === 'failed') ? 1 : 0;
 }
 
 async function serveCommand(argv: string[]): Promise<number> {

@@ -13,6 +13,7 @@ import { tally } from '../reporters/tally.ts';
 import { judge } from './expectations.ts';
 import type { RunOptions } from './options.ts';
 import { planRun, type RunPlan } from './plan.ts';
+import { otherWorkspace, preflightCheck } from './preflight.ts';
 import { RunError } from './run-error.ts';
 import { SuiteSession } from './run-suites.ts';
 
@@ -46,6 +47,7 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}, 
     // The probe's requests count too: the budget bounds the whole run.
     const budget = options.maxRequests === undefined ? undefined : new RequestBudget(options.maxRequests, config.shared);
     await assertReachable(config, redactor, budget);
+    await assertTwoWorkspaces(config);
     const target = describeTarget(config, reference !== undefined);
     hooks.onStart?.({ seed, target, rules: selected.length, bound: runBound(selected.length, options), redactor });
     const startedAt = new Date();
@@ -75,7 +77,7 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}, 
 }
 
 /** The embedded reference implementation, holding the data set asked for (loaded only when it is the target). */
-async function startEmbedded(data: string | undefined): Promise<ReferenceHandle> {
+export async function startEmbedded(data: string | undefined): Promise<ReferenceHandle> {
   const { startReference } = await import('../reference/server.ts');
   try {
     return await startReference(data === undefined ? {} : { data });
@@ -84,7 +86,7 @@ async function startEmbedded(data: string | undefined): Promise<ReferenceHandle>
   }
 }
 
-function suiteConfig(options: RunOptions, reference: ReferenceHandle | undefined, planned: Pick<SuiteConfig, 'profile' | 'seed' | 'runs'>): SuiteConfig {
+export function suiteConfig(options: RunOptions, reference: ReferenceHandle | undefined, planned: Pick<SuiteConfig, 'profile' | 'seed' | 'runs'>): SuiteConfig {
   const common = {
     ...planned,
     timeoutMs: options.timeoutMs,
@@ -159,6 +161,21 @@ async function assertReachable(config: SuiteConfig, redactor: Redactor, budget: 
     throw error;
   } finally {
     await client.close();
+  }
+}
+
+/**
+ * An "other workspace" credential that is plainly of this workspace would turn the checks
+ * that a workspace sees only its own into false failures: the run stops before them.
+ */
+async function assertTwoWorkspaces(config: SuiteConfig): Promise<void> {
+  if (!config.credentials.otherWorkspace) return;
+  const t = preflightCheck(config);
+  try {
+    const { same, finding } = await otherWorkspace(t);
+    if (same) throw new RunError(`the --other-workspace-token is no credential of a second workspace: ${finding.detail}`);
+  } finally {
+    await t.close();
   }
 }
 
