@@ -111,27 +111,56 @@ async function floors(served: Served, journal: readonly JournalEntry[], concurre
 }
 
 /** The bench's options; anything else is refused with exit 2, like the command line's. */
-function benchOptions(): { scale: boolean; existing: boolean; latencyMs?: number } {
-  const usage = 'usage: npm run bench [-- --scale | -- --existing | -- --latency MS]';
+function benchOptions(): { scale: boolean; existing: boolean; faults: boolean; latencyMs?: number } {
+  const usage = 'usage: npm run bench [-- --scale | -- --existing | -- --faults | -- --latency MS]';
   try {
     const { values } = parseArgs({
-      options: { scale: { type: 'boolean', default: false }, existing: { type: 'boolean', default: false }, latency: { type: 'string' } },
+      options: { scale: { type: 'boolean', default: false }, existing: { type: 'boolean', default: false }, faults: { type: 'boolean', default: false }, latency: { type: 'string' } },
       strict: true,
     });
     const latencyMs = values.latency === undefined ? undefined : Number(values.latency);
     if (latencyMs !== undefined && !(Number.isInteger(latencyMs) && latencyMs > 0 && latencyMs <= 1000))
       throw new Error(`--latency takes whole milliseconds each way, 1 to 1000; got "${values.latency}"`);
-    if ([values.scale, values.existing, latencyMs !== undefined].filter(Boolean).length > 1) throw new Error('--scale, --existing and --latency are separate scenarios; give one');
-    return { scale: values.scale, existing: values.existing, latencyMs };
+    if ([values.scale, values.existing, values.faults, latencyMs !== undefined].filter(Boolean).length > 1)
+      throw new Error('--scale, --existing, --faults and --latency are separate scenarios; give one');
+    return { scale: values.scale, existing: values.existing, faults: values.faults, latencyMs };
   } catch (error) {
     console.error(`npm run bench: ${(error as Error).message}\n${usage}`);
     process.exit(2);
   }
 }
 
-const { scale, existing, latencyMs } = benchOptions();
-const scenario = scale ? 'scale' : existing ? 'existing' : latencyMs === undefined ? 'default' : `latency ${latencyMs} ms`;
+const { scale, existing, faults, latencyMs } = benchOptions();
+const scenario = scale ? 'scale' : existing ? 'existing' : faults ? 'faults' : latencyMs === undefined ? 'default' : `latency ${latencyMs} ms`;
 const scenarioFile = scenario === 'default' ? '' : `${scenario.replace(' ms', '').replace(' ', '-')}-`;
+
+/** Writes the scenario's figures to bench/results/ and says where. */
+async function writeFigures(figures: object): Promise<void> {
+  await mkdir(path.join(root, 'bench/results'), { recursive: true });
+  const file = path.join(root, 'bench/results', `bench-${scenarioFile}${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  await writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
+  console.log(`written to ${path.relative(process.cwd(), file)}`);
+}
+
+if (faults) {
+  const { faultRuns } = await import('./fault-runs.ts');
+  console.log('the whole suite, clean and with each fault of the catalogue (seconds, failed rules, shrinks stopped at the bound):');
+  const { cleanMs, runs } = await faultRuns(SEED, (run) => console.log(`  ${run.fault.padEnd(52)} ${(run.ms / 1000).toFixed(1).padStart(6)} s  ${run.failed} failed${run.boundedShrinks ? `, ${run.boundedShrinks} at the bound` : ''}`));
+  const bySlowest = [...runs].sort((a, b) => b.ms - a.ms);
+  const ratio = (ms: number) => +(ms / cleanMs).toFixed(2);
+  const figures = {
+    seed: SEED,
+    cleanRunSeconds: +(cleanMs / 1000).toFixed(1),
+    faultRuns: runs.length,
+    slowest: bySlowest.slice(0, 5).map((r) => ({ fault: r.fault, seconds: +(r.ms / 1000).toFixed(1), timesClean: ratio(r.ms), failed: r.failed, boundedShrinks: r.boundedShrinks })),
+    overThreeTimesClean: runs.filter((r) => r.ms > 3 * cleanMs).map((r) => r.fault),
+    shrinksStoppedAtBound: runs.reduce((n, r) => n + r.boundedShrinks, 0),
+  };
+  console.log(`clean run ${figures.cleanRunSeconds} s; the slowest fault run ${figures.slowest[0]?.seconds} s (${figures.slowest[0]?.timesClean}× clean): ${figures.slowest[0]?.fault}`);
+  console.table(figures.slowest);
+  await writeFigures(figures);
+  process.exit(0);
+}
 
 /** What one run of the suite cost. */
 interface Measured {
@@ -289,9 +318,7 @@ try {
     ...(existingFixtures ? { existing: { fixtures: existingFixtures, onExistingData: result.rules.filter((r) => r.data === 'existing').length } } : {}),
     ...(latencyFigures ? { latency: latencyFigures } : {}),
   };
-  await mkdir(path.join(root, 'bench/results'), { recursive: true });
-  const file = path.join(root, 'bench/results', `bench-${scenarioFile}${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  await writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
+  await writeFigures(figures);
   const { slowestRules, scale: _printedBelow, latency: _printedAfter, existing: existingFigures, ...table } = figures;
   console.table({ ...table, ...(laterRuns ? { laterRuns: laterRuns.map((r) => `${r.wallSeconds} s ${r.peakMemoryMB} MB`).join(', ') } : {}) });
   console.table(slowestRules);
@@ -314,7 +341,6 @@ try {
     console.table({ ...latencyTable, runs: latencyRuns.map((r) => `${r} s`).join(', ') });
     console.table(slowestBehind);
   }
-  console.log(`written to ${path.relative(process.cwd(), file)}`);
 } finally {
   await proxy?.close();
   served.child.disconnect();

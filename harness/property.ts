@@ -17,9 +17,17 @@
 // all the inputs at once (the area's helper knows how to merge them), and only when that
 // fails are the cases run one at a time as above, to find and shrink the failing one.
 import fc from 'fast-check';
-import type { Evidence, Exchange } from '../results/model.ts';
+import type { Evidence, Exchange, Shrinking } from '../results/model.ts';
 import { settle, TargetChangedBesideOthers } from './case-scope.ts';
 import { Skip, Violation } from './violation.ts';
+
+/**
+ * Shrinking stops at whichever comes first: the smaller inputs it may try, or its time.
+ * Each try may set fixtures on the target, so an unbounded shrink put a failing target's
+ * verdict minutes behind a passing one's; the smallest counterexample found by then is
+ * the evidence, which says the bound stopped it.
+ */
+export const SHRINK_BOUND = { steps: 100, ms: 4_000 } as const;
 
 /** A property failed; carries the shrunk counterexample. */
 export class PropertyViolation extends Error {
@@ -93,16 +101,25 @@ export async function checkProperty<T>(
   if (first.error instanceof Skip) throw first.error;
   // The target stopped answering: a replay would only meet the same wall again, one timeout at a time.
   if (settings.halted()) throw violationOf(first.error, fc.stringify(first.input), seed, String(first.index), first.exchange);
-  let failed = false;
+  let failedAt: number | undefined;
+  const shrinking: Shrinking = { steps: 0, stoppedAtBound: false };
   const checked = async (input: T): Promise<void> => {
-    // Once the property failed and the target stopped answering, shrinking would only
-    // meet the same wall again, one timeout at a time: every later case passes unsent,
-    // so the smallest case that failed on its own merits stays the counterexample.
-    if (failed && settings.halted()) return;
+    if (failedAt !== undefined) {
+      // Once the property failed and the target stopped answering, shrinking would only
+      // meet the same wall again, one timeout at a time: every later case passes unsent,
+      // so the smallest case that failed on its own merits stays the counterexample.
+      if (settings.halted()) return;
+      // Likewise past the bound: fast-check then walks the rest of its shrink tree at no cost.
+      if (shrinking.stoppedAtBound || shrinking.steps >= SHRINK_BOUND.steps || performance.now() - failedAt >= SHRINK_BOUND.ms) {
+        shrinking.stoppedAtBound = true;
+        return;
+      }
+      shrinking.steps += 1;
+    }
     try {
       await predicate(input);
     } catch (error) {
-      failed = true;
+      failedAt ??= performance.now();
       throw error;
     }
   };
@@ -111,16 +128,24 @@ export async function checkProperty<T>(
   if (!details.failed) throw violationOf(first.error, fc.stringify(first.input), seed, String(first.index), first.exchange);
   const error = details.errorInstance;
   if (error instanceof Skip) throw error;
-  throw violationOf(error, fc.stringify(details.counterexample?.[0]), details.seed, details.counterexamplePath ?? undefined, settings.lastExchange());
+  throw violationOf(error, fc.stringify(details.counterexample?.[0]), details.seed, details.counterexamplePath ?? undefined, settings.lastExchange(), shrinking);
 }
 
 /** The evidence of a failed case: the exchange its error carries, else the last one it sent. */
-function violationOf(error: unknown, counterexample: string, seed: number, path: string | undefined, lastExchange: Exchange | undefined): PropertyViolation {
+function violationOf(
+  error: unknown,
+  counterexample: string,
+  seed: number,
+  path: string | undefined,
+  lastExchange: Exchange | undefined,
+  shrinking?: Shrinking,
+): PropertyViolation {
   return new PropertyViolation({
     message: error instanceof Error ? error.message : String(error),
     counterexample,
     seed,
     path,
+    ...(shrinking ? { shrinking } : {}),
     exchange: error instanceof Violation ? error.exchange : lastExchange,
   });
 }

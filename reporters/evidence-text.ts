@@ -1,7 +1,7 @@
 // A failure as plain text: the JUnit failure body (full) and the console summary
 // (brief) read the same words, and the HTML report shows the same request and
 // response heads, so a person sees one format wherever they look.
-import type { Exchange, RecordedRequest, RecordedResponse, RuleResult } from '../results/model.ts';
+import type { Exchange, RecordedRequest, RecordedResponse, RuleResult, Shrinking } from '../results/model.ts';
 import { oneLine, printable } from './format.ts';
 import { dataLine, expectationLine } from './statuses.ts';
 
@@ -24,7 +24,7 @@ export function failureText(rule: RuleResult, detail: EvidenceDetail): string {
   if (rule.why !== undefined && detail === 'full') lines.push(`${rule.level}, not MUST: ${rule.why}`);
   const data = dataLine(rule);
   if (data !== undefined && detail === 'full') lines.push(data);
-  if (evidence?.counterexample !== undefined) lines.push(`Counterexample: ${evidence.counterexample}`);
+  if (evidence?.counterexample !== undefined) lines.push(`Counterexample${shrinkingNote(evidence.shrinking)}: ${evidence.counterexample}`);
   const replay = replayParameters(evidence?.seed, evidence?.path);
   if (replay) lines.push(`Replay with fast-check parameters: ${replay}`);
   if (evidence?.exchange) lines.push(...exchangeLines(evidence.exchange, detail));
@@ -34,6 +34,12 @@ export function failureText(rule: RuleResult, detail: EvidenceDetail): string {
 /** The words of the specification on one line, in quotation marks. */
 export function quoted(quote: string): string {
   return `“${oneLine(quote)}”`;
+}
+
+/** " (shrunk in 40 steps, stopped at the bound)": how far the counterexample was shrunk, where it was. */
+export function shrinkingNote(shrinking: Shrinking | undefined): string {
+  if (!shrinking) return '';
+  return ` (shrunk in ${shrinking.steps} step${shrinking.steps === 1 ? '' : 's'}${shrinking.stoppedAtBound ? ', stopped at the bound: a smaller one may fail too' : ''})`;
 }
 
 /** Seed and path in the form fast-check's `fc.assert(property, params)` takes, so it can be pasted back. */

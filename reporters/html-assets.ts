@@ -74,9 +74,11 @@ export const FILTER_SCRIPT = `
   const rules = Array.from(document.querySelectorAll('[data-rule-id]'));
   const sections = Array.from(document.querySelectorAll('section.spec-section'));
   const shown = document.getElementById('filter-status');
-  const show = (status) => {
-    for (const button of buttons) button.setAttribute('aria-pressed', String(button.dataset.filter === status));
-    for (const rule of rules) rule.hidden = status !== 'all' && rule.dataset.status !== status;
+  const attention = bar.dataset.attention.split(' ');
+  const matches = (filter, status) => filter === 'all' || filter === status || (filter === 'attention' && attention.includes(status));
+  const show = (filter) => {
+    for (const button of buttons) button.setAttribute('aria-pressed', String(button.dataset.filter === filter));
+    for (const rule of rules) rule.hidden = !matches(filter, rule.dataset.status);
     for (const section of sections) section.hidden = !section.querySelector('[data-rule-id]:not([hidden])');
     const count = rules.filter((rule) => !rule.hidden).length;
     shown.textContent = count === 1 ? 'Showing 1 rule.' : 'Showing ' + count + ' rules.';
@@ -85,6 +87,8 @@ export const FILTER_SCRIPT = `
     const button = event.target.closest('button');
     if (button) show(button.dataset.filter);
   });
+  // A run with failures, warnings or fixed known failures opens on them.
+  show(bar.dataset.opening);
   bar.hidden = false;
 })();
 `;

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Redactor } from '../harness/redact.ts';
 import { RULE_STATUSES, type Evidence, type RuleResult, type RuleStatus, type RunResult, type TargetDescription } from '../results/model.ts';
-import { curlVariablesNote, replayParameters, requestHead, responseHead, TRUNCATED_NOTE } from './evidence-text.ts';
+import { curlVariablesNote, replayParameters, shrinkingNote, requestHead, responseHead, TRUNCATED_NOTE } from './evidence-text.ts';
 import { duration, printable } from './format.ts';
 import { FILTER_SCRIPT, REPORT_STYLE } from './html-assets.ts';
 import { scrubRun } from './scrub.ts';
@@ -107,10 +107,16 @@ const FILTER_LABEL: Record<RuleStatus, string> = {
   passed: 'Passed',
 };
 
+/** What a reader acts on: the report opens on these rules when there are any, the whole list one click away. */
+const NEEDS_ATTENTION: readonly RuleStatus[] = ['failed', 'warned', 'fixed'];
+
 function filterBar(totals: Tally, statuses: RuleStatus[], all: number): string {
+  const attention = NEEDS_ATTENTION.reduce((n, status) => n + totals[status], 0);
+  const opening = attention > 0 ? 'attention' : 'all';
   const button = (filter: string, label: string, count: number): string =>
-    `<button type="button" data-filter="${filter}" aria-pressed="${filter === 'all'}">${label} (${count})</button>`;
-  return `<nav class="filter" aria-label="Show rules by status" hidden>
+    `<button type="button" data-filter="${filter}" aria-pressed="${filter === opening}">${label} (${count})</button>`;
+  return `<nav class="filter" aria-label="Show rules by status" data-opening="${opening}" data-attention="${NEEDS_ATTENTION.join(' ')}" hidden>
+${attention > 0 ? button('attention', 'Needs attention', attention) : ''}
 ${button('all', 'All', all)}
 ${statuses.map((status) => button(status, FILTER_LABEL[status], totals[status])).join('\n')}
 <span id="filter-status" class="meta" role="status"></span>
@@ -161,7 +167,7 @@ function expectationBlock(rule: RuleResult): string {
 
 function evidenceBlock(evidence: Evidence): string {
   const parts = [`<p class="message">${escapeHtml(evidence.message)}</p>`];
-  if (evidence.counterexample !== undefined) parts.push(`<h4>Counterexample (shrunk)</h4>`, pre(evidence.counterexample));
+  if (evidence.counterexample !== undefined) parts.push(`<h4>Counterexample${escapeHtml(shrinkingNote(evidence.shrinking) || ' (shrunk)')}</h4>`, pre(evidence.counterexample));
   const replay = replayParameters(evidence.seed, evidence.path);
   if (replay) parts.push(`<h4>Replay with fast-check parameters</h4>`, pre(replay));
   const exchange = evidence.exchange;

@@ -59,6 +59,11 @@ export interface Exchange {
 }
 
 /** What a person needs to act on a failure. */
+export interface Shrinking {
+  steps: number;
+  stoppedAtBound: boolean;
+}
+
 export interface Evidence {
   /** The violated expectation, in words. */
   message: string;
@@ -67,6 +72,8 @@ export interface Evidence {
   /** fast-check seed and path that replay exactly this case. */
   seed?: number;
   path?: string;
+  /** How far the counterexample was shrunk: the smaller inputs tried, and whether the bound on shrinking stopped it (harness/property.ts). */
+  shrinking?: Shrinking;
   /** The exchange that showed the violation (the last one sent before it). */
   exchange?: Exchange;
 }

@@ -203,6 +203,14 @@ describe('report.html', () => {
     for (const filter of ['failed', 'warned', 'skipped', 'passed']) expect(page).toContain(`data-filter="${filter}"`);
     for (const filter of ['known', 'fixed']) expect(page).not.toContain(`data-filter="${filter}"`);
   });
+
+  test('opens on the whole list when nothing needs attention (no failure, warning or fixed known failure)', () => {
+    const clean = { ...result, rules: rules.filter((r) => !['failed', 'warned', 'fixed'].includes(r.status)) };
+    const page = htmlReport(clean, redactor);
+    expect(page).toContain('data-opening="all"');
+    expect(page).not.toContain('data-filter="attention"');
+    expect(htmlReport(result, redactor)).toContain('data-opening="attention"');
+  });
 });
 
 describe('results.json', () => {

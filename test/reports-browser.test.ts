@@ -46,6 +46,19 @@ describe.skipIf(!present)('report.html in headless Chromium', () => {
     expect((await stat(SCREENSHOT)).size).toBeGreaterThan(10_000);
   });
 
+  test('opens on the rules that need attention (failed, warned, fixed), the whole list one click away', async () => {
+    const attention = run.rules.filter((rule) => ['failed', 'warned', 'fixed'].includes(rule.status));
+    expect(attention.length).toBeGreaterThan(0);
+    const first = opened.page.locator('nav.filter button').first();
+    expect(await first.innerText()).toBe(`Needs attention (${attention.length})`);
+    expect(await first.getAttribute('aria-pressed')).toBe('true');
+    const shown = await visibleRules().evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.ruleId));
+    expect(shown.sort()).toEqual(attention.map((rule) => rule.id).sort());
+    expect(await opened.page.locator('#filter-status').innerText()).toBe(`Showing ${attention.length} rule${attention.length === 1 ? '' : 's'}.`);
+    await opened.page.getByRole('button', { name: /^All \(/ }).click();
+    expect(await visibleRules().count()).toBe(run.rules.length);
+  });
+
   test('shows the totals', async () => {
     const { passed, failed, warned, skipped } = run.summary;
     expect([passed, failed, skipped].every((n) => n > 0)).toBe(true);
@@ -97,7 +110,7 @@ describe.skipIf(!present)('report.html in headless Chromium', () => {
       const why = item.locator('details');
       expect(await why.getAttribute('open')).not.toBeNull();
       const headings = await why.locator('h4').allInnerTexts();
-      expect(headings).toEqual(expect.arrayContaining(['Counterexample (shrunk)', 'Request', 'Response', 'Reproduce with']));
+      expect(headings).toEqual(expect.arrayContaining([expect.stringMatching(/^Counterexample \(shrunk in \d+ steps?\)$/), 'Request', 'Response', 'Reproduce with']));
       const text = await why.innerText();
       expect(text).toContain(failure.quote);
       expect(text).toContain(failure.evidence!.message);
