@@ -106,13 +106,13 @@ export async function checkProperty<T>(
   const checked = async (input: T): Promise<void> => {
     if (failedAt !== undefined) {
       // Once the property failed and the target stopped answering, shrinking would only
-      // meet the same wall again, one timeout at a time: every later case passes unsent,
-      // so the smallest case that failed on its own merits stays the counterexample.
-      if (settings.halted()) return;
-      // Likewise past the bound: fast-check then walks the rest of its shrink tree at no cost.
-      if (shrinking.stoppedAtBound || shrinking.steps >= SHRINK_BOUND.steps || performance.now() - failedAt >= SHRINK_BOUND.ms) {
+      // meet the same wall again, one timeout at a time; past the bound it would only
+      // spend more. Either way fast-check stops here (an interrupting precondition
+      // failure), and the smallest case that failed on its own merits is the counterexample.
+      if (settings.halted()) throw new fc.PreconditionFailure(true);
+      if (shrinking.steps >= SHRINK_BOUND.steps || performance.now() - failedAt >= SHRINK_BOUND.ms) {
         shrinking.stoppedAtBound = true;
-        return;
+        throw new fc.PreconditionFailure(true);
       }
       shrinking.steps += 1;
     }
