@@ -1,8 +1,9 @@
 // The installable package, as a user gets it: `npm pack` builds the tarball, which is
-// installed into an empty directory and run from there, with Node and the run-time
-// dependencies alone (no TypeScript compiler or loader, none of the self-tests).
+// installed globally into an empty prefix (as the Dockerfile installs it in the image)
+// and run from there, with Node and the run-time dependencies alone (no TypeScript
+// compiler or loader, none of the self-tests).
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +18,9 @@ let packed: string[];
 
 const npm = (args: string[], cwd: string) =>
   runCommand('npm', [...args, '--no-audit', '--no-fund'], { env: { ...process.env, NO_COLOR: '1' }, cwd });
+/** The installed command, run from a directory of its own as a user's shell would. */
 const installedCli = (args: string[]) =>
-  runCommand(path.join(installed, 'node_modules', '.bin', 'cp-conformance'), args, { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' }, cwd: installed });
+  runCommand(path.join(installed, 'bin', 'cp-conformance'), args, { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' }, cwd: scratch });
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'cp-conformance-package-'));
@@ -26,11 +28,9 @@ beforeAll(async () => {
   expect(pack.code, pack.stderr).toBe(0);
   const [{ filename, files }] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as [{ filename: string; files: Array<{ path: string }> }];
   packed = files.map((f) => f.path);
-  installed = path.join(scratch, 'project');
-  await runCommand('mkdir', [installed], { env: process.env });
-  await writeFile(path.join(installed, 'package.json'), '{"private": true}\n');
+  installed = path.join(scratch, 'prefix');
   // Dependencies come from npm's cache where the clone's install put them (the registry only for what it lacks).
-  const install = await npm(['install', '--prefer-offline', path.join(scratch, filename)], installed);
+  const install = await npm(['install', '--global', '--prefix', installed, '--prefer-offline', path.join(scratch, filename)], scratch);
   expect(install.code, install.stderr).toBe(0);
 }, 300_000);
 afterAll(() => rm(scratch, { recursive: true, force: true }));
@@ -41,7 +41,11 @@ test('the package holds the compiled suite and its data, and none of the sources
 });
 
 test('the installed package has no TypeScript compiler or loader', () => {
-  for (const tool of ['typescript', 'tsx']) expect(existsSync(path.join(installed, 'node_modules', tool)), tool).toBe(false);
+  const modules = path.join(installed, 'lib', 'node_modules');
+  expect(existsSync(path.join(modules, 'cp-conformance', 'node_modules', 'vitest'))).toBe(true);
+  for (const tool of ['typescript', 'tsx']) {
+    for (const where of [modules, path.join(modules, 'cp-conformance', 'node_modules')]) expect(existsSync(path.join(where, tool)), `${tool} in ${where}`).toBe(false);
+  }
 });
 
 test('the installed command runs the suite against the embedded reference and exits 0', async () => {
@@ -51,6 +55,13 @@ test('the installed command runs the suite against the embedded reference and ex
   const results = JSON.parse(await readFile(path.join(reportDir, 'results.json'), 'utf8')) as RunResult;
   expect(results.rules.filter((r) => r.status !== 'passed').map((r) => r.id)).toEqual([]);
   expect(results.rules.length).toBeGreaterThan(90);
+});
+
+test('the installed doctor reports every part of the embedded reference working', async () => {
+  const doctor = await installedCli(['doctor']);
+  expect(doctor.code, doctor.stderr + doctor.stdout).toBe(0);
+  expect(doctor.stdout).not.toMatch(/^FAIL/m);
+  expect(doctor.stdout).toContain('Every rule can run.');
 });
 
 test('the installed command prints the rule catalogue', async () => {

@@ -12,7 +12,7 @@ import { rules, type RuleId } from '../spec/rules/index.ts';
 import { existingDataConfig, referenceConfig } from './support/reference-config.ts';
 
 const SEED = 20261122;
-const RUNS = 15;
+const RUNS = 8;
 
 describe('legal variants', () => {
   let session: SuiteSession;
