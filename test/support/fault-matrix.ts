@@ -12,7 +12,7 @@ import { existingDataConfig, referenceConfig } from './reference-config.ts';
 import { NOT_SHOWN_BY_EXISTING_DATA } from './not-shown-by-existing-data.ts';
 
 const SEED = 20261121;
-const RUNS = 25;
+const RUNS = 12;
 
 /** `set`: the run sets its fixtures through the control URL; `existing`: the reference holds the demo data and the run has no control URL. */
 export type FaultRunData = 'set' | 'existing';
