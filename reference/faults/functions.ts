@@ -21,6 +21,11 @@ export const functionsFaults = [
     description: 'Service-Version 2026-04-28 itself gets the legacy bare array (the boundary is compared with <=)',
   },
   {
+    name: 'functions-older-version-paged',
+    rule: 'functions.version.legacy-before-2026-04-28',
+    description: 'versions before 2026-04-28 are answered 200 with the paged shape, as if the header were 2026-04-28',
+  },
+  {
     name: 'functions-legacy-honours-q',
     rule: 'functions.version.legacy-before-2026-04-28',
     description: 'versions before 2026-04-28 filter the bare array by q',

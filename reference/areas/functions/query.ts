@@ -36,7 +36,7 @@ export function shapeOf(version: string | undefined, faults: Faults, variants: V
   if (!isDate(version)) return badRequest(`Service-Version must be a date YYYY-MM-DD, got "${version}"`);
   if (variants.has('refuses-unknown-versions') && version !== PAGED_LISTING_SINCE) return badRequest(`unknown version ${version}`);
   const legacy = faults.has('functions-boundary-date-legacy') ? version <= PAGED_LISTING_SINCE : version < PAGED_LISTING_SINCE;
-  return legacy ? 'legacy' : 'paged';
+  return legacy && !faults.has('functions-older-version-paged') ? 'legacy' : 'paged';
 }
 
 /** The older version the public service documents (spec/profiles.ts, profile `blaxel`). */
