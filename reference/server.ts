@@ -148,6 +148,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
         : apiError(401, 'Unauthorized', 'credentials are invalid');
     }
     if (principal.scopes.length === 0 && faults.has('auth-no-scope-allowed')) return admin;
+    if (principal.scopes.length === 0 && route.operationId === 'getSandbox' && faults.has('auth-no-scope-reads-sandboxes')) return admin;
     const granted =
       principal.scopes.includes('admin') ||
       (route.scopes === 'any' ? principal.scopes.length > 0 : route.scopes.some((s) => principal.scopes.includes(s)));

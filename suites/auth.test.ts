@@ -4,9 +4,10 @@
 // Every refusal carries the Error body of section 7 (suites/support/error-body.ts).
 import fc from 'fast-check';
 import type { Check } from '../harness/check.ts';
-import { rule } from '../harness/rule.ts';
+import { rule, type RuleOptions } from '../harness/rule.ts';
 import type { HttpResponse, RequestOptions } from '../harness/http.ts';
 import { expectRefused } from './support/error-body.ts';
+import { sandboxFixture } from '../generators/resources-fixtures.ts';
 import { controlPlaneReads, sandboxAddressCalls, type PreparedCall } from './support/calls.ts';
 
 /** The status section 7 states for GET /functions; other reads have none stated. */
@@ -18,8 +19,30 @@ function send(t: Check, call: PreparedCall, auth: Pick<RequestOptions, 'token' |
     : t.api(call.path, { method: call.method, query: call.query, ...auth });
 }
 
-const missingCredentials = rule('auth.missing-credentials', {}, async (t: Check) => {
-  await t.property(controlPlaneReads(t.config), async (call) => {
+/**
+ * A sandbox that exists, for the reads that must be refused: set through the state where
+ * the run can, else the one --sandbox-name names; without either the reads leave
+ * GET /sandboxes/{sandboxName} out, and say so.
+ */
+async function existingSandbox(t: Check): Promise<string | undefined> {
+  if (t.data === 'set') {
+    const [sandbox] = fc.sample(sandboxFixture(t.config.profile), { seed: t.seed, numRuns: 1 });
+    await t.control.set('sandboxes', { items: [sandbox] });
+    return (sandbox!.metadata as { name: string }).name;
+  }
+  if (t.config.sandboxName) return t.config.sandboxName;
+  t.note('GET /sandboxes/{sandboxName} was not asked: no sandbox is known to exist (--sandbox-name or --control-url would give one)');
+  return undefined;
+}
+
+/** The reads of the control plane that must be refused, of resources that exist. */
+const refusedReads = async (t: Check) => controlPlaneReads(t.config, await existingSandbox(t));
+
+/** Reads one existing sandbox, set where the run can set it. */
+const READS_A_SANDBOX: Pick<RuleOptions, 'states' | 'existing'> = { states: ['sandboxes'], existing: true };
+
+const missingCredentials = rule('auth.missing-credentials', READS_A_SANDBOX, async (t: Check) => {
+  await t.property(await refusedReads(t), async (call) => {
     expectRefused(t, await send(t, call, {}), `${call.method} ${call.path} without credentials`, refusalOf(call, 401));
   });
 });
@@ -47,16 +70,16 @@ function authorizationOf(credential: InvalidCredential, admin: string): string {
   return { Bearer: 'Bearer', 'Bearer and a space': 'Bearer ', Basic: `Basic ${Buffer.from('user:password').toString('base64')}`, 'Token scheme': `Token ${admin}` }[credential.form];
 }
 
-const invalidToken = rule('auth.invalid-token', {}, async (t: Check) => {
+const invalidToken = rule('auth.invalid-token', READS_A_SANDBOX, async (t: Check) => {
   const admin = t.config.credentials.admin;
-  await t.property(fc.tuple(controlPlaneReads(t.config), invalidCredential(admin)), async ([call, credential]) => {
+  await t.property(fc.tuple(await refusedReads(t), invalidCredential(admin)), async ([call, credential]) => {
     const res = await send(t, call, { authorization: authorizationOf(credential, admin) });
     expectRefused(t, res, `${call.method} ${call.path} with an invalid credential (${credential.kind})`, refusalOf(call, 401));
   });
 });
 
-const noScopeForbidden = rule('auth.no-scope-forbidden', { needs: ['noScope'] }, async (t: Check) => {
-  await t.property(controlPlaneReads(t.config), async (call) => {
+const noScopeForbidden = rule('auth.no-scope-forbidden', { ...READS_A_SANDBOX, needs: ['noScope'] }, async (t: Check) => {
+  await t.property(await refusedReads(t), async (call) => {
     const res = await send(t, call, { token: t.token('noScope') });
     expectRefused(t, res, `${call.method} ${call.path} with a credential that holds no scope`, refusalOf(call, 403));
   });

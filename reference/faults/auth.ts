@@ -18,6 +18,11 @@ export const authFaults = [
     description: 'an unknown bearer token is answered 403 instead of 401',
   },
   {
+    name: 'auth-no-scope-reads-sandboxes',
+    rule: 'auth.no-scope-forbidden',
+    description: 'a credential without scopes is served GET /sandboxes/{sandboxName} (and answered 404 for a sandbox that is not there, as anyone is)',
+  },
+  {
     name: 'auth-no-scope-allowed',
     rule: 'auth.no-scope-forbidden',
     description: 'a credential without scopes is served like the admin',

@@ -17,8 +17,9 @@ export interface PreparedCall {
 const CONTROL_PLANE_READS = ['listFunctions', 'getSandbox', 'listEgressIps', 'listCustomDomains'] as const;
 const METRICS_READS = ['getAccountMetrics', 'getMetricsGroupByEnum', 'getMetricsResourceTypesEnum'] as const;
 
-function calls(api: PreparedCall['api'], operationIds: readonly string[], config: SuiteConfig): fc.Arbitrary<PreparedCall> {
-  const pinned = config.accountId ? { accountId: fc.constant(config.accountId) } : undefined;
+function calls(api: PreparedCall['api'], operationIds: readonly string[], config: SuiteConfig, sandboxName?: string): fc.Arbitrary<PreparedCall> {
+  const given = { ...(config.accountId ? { accountId: fc.constant(config.accountId) } : {}), ...(sandboxName ? { sandboxName: fc.constant(sandboxName) } : {}) };
+  const pinned = Object.keys(given).length > 0 ? given : undefined;
   return fc.oneof(
     ...operationIds.map((operationId) =>
       validRequest(operationId, { profile: config.profile, ...(pinned ? { pinned } : {}) }).map(
@@ -35,9 +36,15 @@ function calls(api: PreparedCall['api'], operationIds: readonly string[], config
   );
 }
 
-/** Valid reads of the control plane; the metrics endpoints only when the run names an account. */
-export function controlPlaneReads(config: SuiteConfig): fc.Arbitrary<PreparedCall> {
-  return calls('controlPlane', config.accountId ? [...CONTROL_PLANE_READS, ...METRICS_READS] : CONTROL_PLANE_READS, config);
+/**
+ * Valid reads of the control plane, of what exists: the metrics endpoints only for the
+ * run's account, GET /sandboxes/{sandboxName} only for `sandboxName`, a sandbox that
+ * exists (without one it is left out), so that a 404 for what is not there never passes
+ * for a refusal.
+ */
+export function controlPlaneReads(config: SuiteConfig, sandboxName: string | undefined): fc.Arbitrary<PreparedCall> {
+  const reads = CONTROL_PLANE_READS.filter((operationId) => operationId !== 'getSandbox' || sandboxName !== undefined);
+  return calls('controlPlane', config.accountId ? [...reads, ...METRICS_READS] : reads, config, sandboxName);
 }
 
 /** Valid calls of the sandbox address; with --read-only only the GET, which changes nothing. */
