@@ -20,8 +20,6 @@ export interface AreaReadiness {
 }
 
 export interface Diagnosis {
-  target: string;
-  embedded: boolean;
   findings: Finding[];
   areas: AreaReadiness[];
 }
@@ -59,7 +57,7 @@ export async function diagnose(options: RunOptions, onFinding: (finding: Finding
     } finally {
       await t.close();
     }
-    return { target: config.baseUrl, embedded: reference !== undefined, findings, areas: await readiness(config, plan.selected.map((r) => r.id), unsupported) };
+    return { findings, areas: await readiness(config, plan.selected.map((r) => r.id), unsupported) };
   } finally {
     await reference?.close();
   }

@@ -12,6 +12,7 @@ import { customDomainArb, egressIpArb, functionArb, sandboxArb } from '../genera
 import { rfc3339 } from '../generators/calendar.ts';
 import type { Window } from '../generators/metrics-fixtures.ts';
 import { getMetrics } from '../suites/metrics/client.ts';
+import { isObject } from '../suites/support/json.ts';
 import { findLegacyVersion, PAGED_VERSION, versionHeaders } from '../suites/support/versions.ts';
 import { workspaceOfCredential } from '../suites/support/workspaces.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../spec/facts.ts';
@@ -25,7 +26,6 @@ export interface Finding {
   detail: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const namesIn = (items: unknown): string[] =>
   (Array.isArray(items) ? items : []).flatMap((item) => (isObject(item) && isObject(item.metadata) && typeof item.metadata.name === 'string' ? [item.metadata.name] : []));
 
@@ -169,10 +169,14 @@ export async function providerStates(config: SuiteConfig): Promise<{ findings: F
       await t.control.set(state, params).catch(noteUnsupported);
       return readBack();
     });
+  /** Whether the listing of `state`, read by `by`, names `name`; with the answer for what it says. */
+  const lists = async (by: Check, state: 'egressips' | 'customdomains' | 'functions', name: string) => {
+    const res = await by.api(`/${state}`, state === 'functions' ? { token: admin, query: { limit: FUNCTIONS_MAX_LIMIT }, headers: versionHeaders(by, PAGED_VERSION) } : { token: admin });
+    return { res, listed: namesIn(state === 'functions' && isObject(res.json) ? res.json.data : res.json).includes(name) };
+  };
   const listed = async (state: 'egressips' | 'customdomains' | 'functions', name: string) => {
-    const res = await t.api(`/${state}`, state === 'functions' ? { token: admin, query: { limit: FUNCTIONS_MAX_LIMIT }, headers: versionHeaders(t, PAGED_VERSION) } : { token: admin });
-    const items = state === 'functions' && isObject(res.json) ? res.json.data : res.json;
-    return namesIn(items).includes(name) ? ok(`set one; GET /${state} lists it`) : failed(`set one named ${name}, but GET /${state} does not list it (${answered(res)})`);
+    const { res, listed: there } = await lists(t, state, name);
+    return there ? ok(`set one; GET /${state} lists it`) : failed(`set one named ${name}, but GET /${state} does not list it (${answered(res)})`);
   };
   // In the order of the fixture groups (harness/coordination.ts), which a check takes one after another.
   const findings: Finding[] = [];
@@ -215,8 +219,7 @@ export async function providerStates(config: SuiteConfig): Promise<{ findings: F
     findings.push(
       await finding('provider states clock and reset', async () => {
         await clocked.withClock((clock) => clock.reach(1)).catch(noteUnsupported);
-        const after = await clocked.api('/functions', { token: admin, query: { limit: FUNCTIONS_MAX_LIMIT }, headers: versionHeaders(clocked, PAGED_VERSION) });
-        return namesIn(isObject(after.json) ? after.json.data : undefined).includes(fn.metadata.name)
+        return (await lists(clocked, 'functions', fn.metadata.name)).listed
           ? failed(`moved the clock 1 s, then reset; GET /functions still lists ${fn.metadata.name}`)
           : ok("moved the clock 1 s (its effect shows only in the age of cursors), then reset: the doctor's fixtures are gone");
       }),
