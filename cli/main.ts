@@ -1,4 +1,4 @@
-// `cp-conformance run | serve | rules | expectations | doctor` (CONTRACT section 1). Exit 0:
+// `cp-conformance run | serve | rules | expectations | doctor | coverage` (CONTRACT section 1). Exit 0:
 // no MUST rule failed outside the expectations file (passes, skips, warnings, known
 // failures); 1: one did, or with --strict a SHOULD rule warned or a known failure
 // was fixed; 2: the run could not be made.
@@ -27,6 +27,8 @@ Commands:
                                   target, each credential, the version header, each provider
                                   state, the sandbox address; then per area the rules that can
                                   run and what the others miss (exit 1: a given part fails)
+  coverage [--json]               print the specification's statements of behaviour, each with
+                                  the rules that check it or the reason none can
 
 run options (a flag beats its environment variable):
 ${Object.entries(runOptionTable)
@@ -53,6 +55,8 @@ export async function main(argv: string[]): Promise<number> {
         return await doctorCommand(rest);
       case 'expectations':
         return await printExpectations(rest);
+      case 'coverage':
+        return await printCoverage(rest);
       case '--help':
       case '-h':
       case 'help':
@@ -159,6 +163,14 @@ async function printExpectations(argv: string[]): Promise<number> {
   const { readEarlierRun } = await import('../runner/earlier-run.ts');
   const { expectationsFile } = await import('../reporters/expectations.ts');
   process.stdout.write(expectationsFile(await readEarlierRun(file)));
+  return 0;
+}
+
+async function printCoverage(argv: string[]): Promise<number> {
+  const json = argv[0] === '--json';
+  if (argv.length > (json ? 1 : 0)) throw new RunError(`coverage takes only --json, not ${argv[json ? 1 : 0]}`);
+  const { coverageJson, coverageText } = await import('./coverage.ts');
+  process.stdout.write(json ? coverageJson() : coverageText());
   return 0;
 }
 

@@ -62,6 +62,18 @@ blockquote.quote p { margin: 0; font-style: italic; white-space: pre-wrap; }
 blockquote.quote footer { color: var(--muted); font-size: 0.85rem; }
 pre.curl { user-select: all; }
 .note { color: var(--muted); font-style: italic; }
+.views { display: flex; gap: 0.5rem; margin: 1rem 0 0; }
+.views button { font: inherit; font-weight: 600; padding: 0.3rem 1rem; border: 1px solid var(--line); border-radius: 6px;
+  background: var(--bg); color: var(--fg); cursor: pointer; }
+.views button[aria-pressed="true"] { background: var(--fg); color: var(--bg); }
+ul.statements { list-style: none; margin: 0; padding: 0; }
+li.statement { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0 0.6rem; padding: 0.4rem 0; border-bottom: 1px solid var(--line); }
+li.statement > :not(.status) { grid-column: 2; }
+li.statement blockquote.words { margin: 0; font-style: italic; overflow-wrap: anywhere; }
+li.statement blockquote.words p, li.statement p { margin: 0; }
+/* What no rule could show is grey: not a verdict on the target. */
+.status.not-run, .status.not-yet, .status.not-checkable { background: transparent; color: var(--muted); border: 1px solid var(--muted); }
+.status.not-yet { border-style: dashed; }
 [hidden] { display: none !important; }
 `;
 
@@ -90,5 +102,29 @@ export const FILTER_SCRIPT = `
   // A run with failures, warnings or fixed known failures opens on them.
   show(bar.dataset.opening);
   bar.hidden = false;
+
+  // The specification view: shown instead of the rules; a link to a rule goes back to the whole list.
+  const views = document.querySelector('.views');
+  const specification = document.getElementById('specification-view');
+  if (!views || !specification) return;
+  const rulesView = document.getElementById('rules-view');
+  const viewButtons = Array.from(views.querySelectorAll('button'));
+  const view = (name) => {
+    for (const button of viewButtons) button.setAttribute('aria-pressed', String(button.dataset.view === name));
+    rulesView.hidden = name !== 'rules';
+    bar.hidden = name !== 'rules';
+    specification.hidden = name !== 'specification';
+  };
+  views.addEventListener('click', (event) => {
+    const button = event.target.closest('button');
+    if (button) view(button.dataset.view);
+  });
+  specification.addEventListener('click', (event) => {
+    if (!event.target.closest('a[href^="#rule-"]')) return;
+    show('all');
+    view('rules');
+  });
+  view('rules');
+  views.hidden = false;
 })();
 `;

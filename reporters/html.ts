@@ -3,13 +3,13 @@
 // Security Policy forbids any fetch and any script but the page's own filter.
 import { createHash } from 'node:crypto';
 import type { Redactor } from '../harness/redact.ts';
-import { RULE_STATUSES, type Evidence, type RuleResult, type RuleStatus, type RunResult, type TargetDescription } from '../results/model.ts';
+import { RULE_STATUSES, type Evidence, type RuleResult, type RuleStatus, type RunResult, type StatementResult, type StatementStatus, type TargetDescription } from '../results/model.ts';
 import { curlVariablesNote, replayParameters, shrinkingNote, requestHead, responseHead, TRUNCATED_NOTE } from './evidence-text.ts';
 import { duration, printable } from './format.ts';
 import { FILTER_SCRIPT, REPORT_STYLE } from './html-assets.ts';
 import { scrubRun } from './scrub.ts';
-import { DATA_LABEL, dataLine, STATUS_LABEL } from './statuses.ts';
-import { groupBySection } from './sections.ts';
+import { DATA_LABEL, dataLine, STATEMENT_LABEL, STATUS_LABEL } from './statuses.ts';
+import { compareSections, groupBySection } from './sections.ts';
 import { tally, tallyLine, type Tally } from './tally.ts';
 
 /**
@@ -40,9 +40,10 @@ export function htmlReport(result: RunResult, redactor: Redactor): string {
 <h1>cp-conformance report</h1>
 ${runDetails(run)}
 ${totalsSection(totals, statuses)}
+${run.statements?.length ? viewSwitch(run.statements.length) : ''}
 ${filterBar(totals, statuses, run.rules.length)}
 </header>
-<main>
+<main id="rules-view">
 ${groupBySection(run.rules)
   .map(
     ({ section, heading, rules }) => `<section class="spec-section" aria-labelledby="section-${escapeHtml(section)}">
@@ -54,6 +55,7 @@ ${rules.map(ruleItem).join('\n')}
   )
   .join('\n')}
 </main>
+${run.statements?.length ? specificationView(run.statements, run.rules) : ''}
 <script>${FILTER_SCRIPT}</script>
 </body>
 </html>
@@ -95,6 +97,49 @@ function totalsSection(totals: Tally, statuses: RuleStatus[]): string {
   return `<section id="totals" aria-label="Totals">
 <p><strong>${all} rules:</strong> ${counts}</p>
 <div class="meter" role="img" aria-label="${escapeHtml(tallyLine(totals))}">${statuses.map(segment).join('')}</div>
+</section>`;
+}
+
+/** Rules or the specification: one at a time where scripts run, both one after the other where they do not. */
+function viewSwitch(statements: number): string {
+  return `<nav class="views" aria-label="View" hidden>
+<button type="button" data-view="rules" aria-pressed="true">Rules</button>
+<button type="button" data-view="specification" aria-pressed="false">Specification (${statements} statements)</button>
+</nav>`;
+}
+
+// The order of the totals: what the run showed broken first, what nobody could check last.
+const STATEMENT_ORDER: readonly StatementStatus[] = ['failed', 'warned', 'known', 'fixed', 'passed', 'skipped', 'not-run', 'not-yet', 'not-checkable'];
+
+/** Each statement of the specification, by section, marked with what this run established about it. */
+function specificationView(statements: StatementResult[], rules: RuleResult[]): string {
+  const status = new Map(rules.map((rule) => [rule.id, rule.status]));
+  const counts = STATEMENT_ORDER.map((s) => [s, statements.filter((statement) => statement.status === s).length] as const).filter(([, n]) => n > 0);
+  const ruleLink = (id: string): string => {
+    const outcome = status.get(id);
+    return `<a href="#rule-${escapeHtml(id)}"><code>${escapeHtml(id)}</code></a> ${outcome ? STATUS_LABEL[outcome] : 'not run'}`;
+  };
+  const item = (statement: StatementResult): string => `<li class="statement" id="statement-${escapeHtml(statement.id)}" data-statement-status="${statement.status}">
+<span class="status ${statement.status}">${STATEMENT_LABEL[statement.status]}</span>
+<blockquote class="words"><p>${escapeHtml(statement.words)}</p></blockquote>
+${statement.rules.length ? `<p class="meta">Checked by ${statement.rules.map(ruleLink).join(', ')}</p>` : ''}
+${statement.reason ? `<p class="reason">${escapeHtml(statement.reason)}</p>` : ''}
+</li>`;
+  const sections = [...new Set(statements.map((s) => s.section))].sort(compareSections);
+  return `<section id="specification-view" aria-labelledby="specification-heading">
+<h2 id="specification-heading">The specification, statement by statement</h2>
+<p class="statement-totals"><strong>${statements.length} statements:</strong> ${counts.map(([s, n]) => `${n} ${STATEMENT_LABEL[s].toLowerCase()}`).join(', ')}</p>
+${sections
+  .map((section) => {
+    const inSection = statements.filter((s) => s.section === section);
+    return `<section class="statement-section" aria-labelledby="statements-${escapeHtml(section)}">
+<h3 id="statements-${escapeHtml(section)}">§${escapeHtml(section)} ${escapeHtml(inSection[0]!.heading)}</h3>
+<ul class="statements">
+${inSection.map(item).join('\n')}
+</ul>
+</section>`;
+  })
+  .join('\n')}
 </section>`;
 }
 

@@ -4,7 +4,7 @@
 // rather than spread from the model: a new model field reaches the file only on
 // purpose. Evidence keeps the model's Evidence shape.
 import type { Redactor } from '../harness/redact.ts';
-import type { RuleResult, RunResult } from '../results/model.ts';
+import type { RuleResult, RunResult, StatementResult } from '../results/model.ts';
 import { scrubRun } from './scrub.ts';
 import { tally } from './tally.ts';
 
@@ -19,6 +19,7 @@ export function resultsJson(result: RunResult, redactor: Redactor): string {
     durationMs: run.durationMs,
     summary: tally(run.rules),
     rules: run.rules.map(ruleEntry),
+    statements: run.statements?.map(statementEntry),
   };
   // JSON.stringify leaves out the optional fields that are undefined.
   return `${JSON.stringify(document, null, 2)}\n`;
@@ -26,4 +27,8 @@ export function resultsJson(result: RunResult, redactor: Redactor): string {
 
 function ruleEntry({ id, level, section, title, quote, why, status, reason, evidence, expectation, suite, durationMs, requests, data, dataNotes }: RuleResult) {
   return { id, level, section, title, quote, why, status, reason, evidence, expectation, suite, durationMs, requests, data, dataNotes };
+}
+
+function statementEntry({ id, section, heading, words, rules, status, reason }: StatementResult) {
+  return { id, section, heading, words, rules, status, reason };
 }

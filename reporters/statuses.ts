@@ -1,6 +1,6 @@
 // How every report names the six outcomes of CONTRACT 1.1, so the console, the
 // HTML report, JUnit and the Markdown summary say the same thing.
-import type { RuleResult, RuleStatus } from '../results/model.ts';
+import type { RuleResult, RuleStatus, StatementStatus } from '../results/model.ts';
 import { oneLine } from './format.ts';
 
 /** The badge of each outcome. */
@@ -11,6 +11,14 @@ export const STATUS_LABEL: Record<RuleStatus, string> = {
   skipped: 'SKIP',
   known: 'KNOWN',
   fixed: 'FIXED',
+};
+
+/** The badge of a statement of the specification: its rules' outcome, or why no rule gave one. */
+export const STATEMENT_LABEL: Record<StatementStatus, string> = {
+  ...STATUS_LABEL,
+  'not-run': 'NOT RUN',
+  'not-checkable': 'NOT CHECKABLE',
+  'not-yet': 'NOT YET CHECKED',
 };
 
 /** The outcomes a summary lists rule by rule, with the heading over them: what to act on, first. */

@@ -127,6 +127,25 @@ export interface RunSettings {
   expectations?: string;
 }
 
+/**
+ * What a run established about one statement of the specification (spec/statements.ts):
+ * the outcome of its rules (the worst of them), or why no rule reads it.
+ */
+export type StatementStatus = RuleStatus | 'not-run' | 'not-checkable' | 'not-yet';
+
+export interface StatementResult {
+  id: string;
+  section: string;
+  /** The heading of that section in the specification. */
+  heading: string;
+  words: string;
+  /** The rules that check it; their outcomes are in `rules` of the run. */
+  rules: string[];
+  status: StatementStatus;
+  /** Why it is not checkable or not checked yet, or why its rules were skipped. */
+  reason?: string;
+}
+
 export interface RunResult {
   seed: number;
   target: TargetDescription;
@@ -135,4 +154,6 @@ export interface RunResult {
   durationMs: number;
   summary: Summary;
   rules: RuleResult[];
+  /** Each statement of the specification and what this run established about it. */
+  statements?: StatementResult[];
 }

@@ -10,6 +10,7 @@ import { RatePace } from '../harness/rate-limit.ts';
 import type { ReferenceHandle } from '../reference/server.ts';
 import type { RuleResult, RunResult, TargetDescription } from '../results/model.ts';
 import { tally } from '../reporters/tally.ts';
+import { statementOutcomes } from './coverage.ts';
 import { judge } from './expectations.ts';
 import type { RunOptions } from './options.ts';
 import { planRun, type RunPlan } from './plan.ts';
@@ -69,6 +70,7 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}, 
       durationMs: Date.now() - startedAt.getTime(),
       summary: tally(rules),
       rules,
+      statements: statementOutcomes(rules),
     };
     return { result, redactor };
   } finally {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { rules } from '../spec/rules/index.ts';
+import { statements } from '../spec/statements.ts';
 import { startReference } from '../reference/server.ts';
 import { bin, runCli, runForResults, targetEnv } from './support/cli.ts';
 import { proxyTo, startHostile } from './support/hostile-server.ts';
@@ -163,4 +164,22 @@ test('--profile takes a built-in profile by name', async () => {
   const run = await runForResults(['--profile', 'blaxel', '--only', 'auth.missing-credentials', '--runs', '3']);
   expect(run.code, run.stderr).toBe(0);
   expect(run.results.rules.map((r) => r.status)).toEqual(['passed']);
+});
+
+test('coverage prints every statement of the specification by section, with its rules or its reason, and the totals', async () => {
+  const text = await runCli(['coverage']);
+  expect(text.code).toBe(0);
+  const json = await runCli(['coverage', '--json']);
+  expect(json.code).toBe(0);
+  const map = JSON.parse(json.stdout) as { statements: Array<{ id: string; kind: string; rules: Array<{ id: string; level: string }> }>; totals: Record<string, number> };
+  expect(map.statements.map((s) => s.id)).toEqual(statements.map((s) => s.id));
+  const { statements: total, checked, notCheckable, notYet } = map.totals;
+  expect(checked! + notCheckable! + notYet!).toBe(total);
+  expect(text.stdout).toContain(`${total} statements of behaviour: ${checked} checked by rules, ${notCheckable} not checkable through these endpoints, ${notYet} not yet checked`);
+  expect(text.stdout).toMatch(/^§2\.1 Shared metadata \(every resource\)$/m);
+  expect(text.stdout).toMatch(/^ {2}metadata\.name\.immutable {2}\(not checkable\)\n {4}"Immutable after creation\."\n {4}why: no operation that creates or updates a resource is specified/m);
+  expect(text.stdout).toContain('    rules: functions.limit.clamped-to-200 (MUST)');
+  const refused = await runCli(['coverage', '--all']);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toBe('cp-conformance: coverage takes only --json, not --all\n');
 });

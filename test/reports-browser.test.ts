@@ -126,6 +126,41 @@ describe.skipIf(!present)('report.html in headless Chromium', () => {
     }
   });
 
+  test('the specification view marks each statement with the outcome of its rules; a rule link goes back to the rule', async () => {
+    const page = opened.page;
+    const statements = run.statements ?? [];
+    expect(statements.length).toBeGreaterThan(100);
+    const view = page.locator('#specification-view');
+    // The report opens on the rules; the specification is one click away.
+    expect(await view.isVisible()).toBe(false);
+    await page.getByRole('button', { name: /^Specification \(/ }).click();
+    expect(await view.isVisible()).toBe(true);
+    expect(await page.locator('#rules-view').isVisible()).toBe(false);
+    expect(await page.locator('nav.filter').isVisible()).toBe(false);
+    const shown = await view.locator('li.statement').evaluateAll((items) =>
+      items.map((item) => [item.id.replace(/^statement-/, ''), (item as HTMLElement).dataset.statementStatus]),
+    );
+    expect(shown).toEqual(statements.map((s) => [s.id, s.status]));
+    // This run (--only auth. against a target that serves a credential without scopes) shows every kind.
+    const statuses = new Set(statements.map((s) => s.status));
+    for (const status of ['passed', 'failed', 'skipped', 'not-run', 'not-checkable'] as const) expect(statuses.has(status), status).toBe(true);
+    const broken = view.locator('#statement-auth\\.default-requirement');
+    expect(await broken.locator('.status').innerText()).toBe('FAIL');
+    expect(await broken.innerText()).toContain('The default requirement of the control plane is `admin` or an API key.');
+    const uncheckable = statements.find((s) => s.status === 'not-checkable')!;
+    const grey = view.locator(`li[id="statement-${uncheckable.id}"]`);
+    expect(await grey.locator('.status').innerText()).toBe('NOT CHECKABLE');
+    expect(await grey.locator('.reason').innerText()).toBe(uncheckable.reason);
+    const colours = await view.locator('.status').evaluateAll((badges) => Object.fromEntries(badges.map((b) => [b.textContent, getComputedStyle(b).backgroundColor])));
+    expect(colours['NOT CHECKABLE']).toBe('rgba(0, 0, 0, 0)');
+    expect(colours.FAIL).not.toBe(colours.PASS);
+    // From a statement to the rule that broke it: the rules view, the whole list, the rule on screen.
+    await broken.getByRole('link', { name: 'auth.no-scope-forbidden' }).click();
+    expect(await view.isVisible()).toBe(false);
+    await expect.poll(() => page.locator('[data-rule-id="auth.no-scope-forbidden"]').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /^All \(/ }).getAttribute('aria-pressed')).toBe('true');
+  });
+
   test('the hand-made run: all six outcomes, hostile text stays text, no credential shows, a failure without a response says so', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'cp-report-'));
     const file = path.join(dir, 'report.html');

@@ -5,10 +5,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { rules } from '../spec/rules/index.ts';
+import { specificationText as specification } from '../spec/specification.ts';
 
-const kept = new URL('../spec/api-specification.md', import.meta.url);
 const shared = new URL('../../shared/spec-source/api-specification.md', import.meta.url);
-const specification = readFileSync(kept, 'utf8');
 const folded = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 test.each(rules.map((r) => [r.id, r] as const))('%s quotes words found in the specification', (_, rule) => {
