@@ -27,6 +27,13 @@ export interface Profile {
   enumValuesKey: string;
   showSecretsParam: string;
   runStateField: string;
+  /**
+   * Section 2.7 names the entry fields of workspace, resource_type and resource_name
+   * only ("Full field list of the entry: not shown"): the fields that hold resource_uuid
+   * and billing_dimension. An answer without them shows its own (suites/metrics/entry-fields.ts).
+   */
+  resourceUuidField: string;
+  billingDimensionField: string;
   /** Listing shape when `Service-Version` is absent: null accepts either. */
   unversionedListing: 'paged' | 'legacy' | null;
   /** null: any string. */
@@ -60,6 +67,8 @@ export const defaultProfile: Profile = {
   enumValuesKey: 'values',
   showSecretsParam: 'show_secrets',
   runStateField: 'state',
+  resourceUuidField: 'resourceUuid',
+  billingDimensionField: 'billingDimension',
   unversionedListing: null,
   customDomainStatuses: null,
   egressIpFamilies: null,
@@ -100,6 +109,8 @@ export const profileSchema = {
     enumValuesKey: { type: 'string', minLength: 1 },
     showSecretsParam: { type: 'string', minLength: 1 },
     runStateField: { type: 'string', minLength: 1 },
+    resourceUuidField: { type: 'string', minLength: 1 },
+    billingDimensionField: { type: 'string', minLength: 1 },
     unversionedListing: { enum: ['paged', 'legacy', null] },
     customDomainStatuses: stringListOrNull,
     egressIpFamilies: stringListOrNull,

@@ -142,6 +142,21 @@ const catalogue = [
     },
   },
   {
+    name: 'metrics-entry-fields-named-otherwise',
+    decides: 'section 2.7: "Full field list of the entry and of the top-level response: not shown" (the entry fields of workspace, resource_type and resource_name are named, those of resource_uuid and billing_dimension are not)',
+    description: 'each metrics entry holds its resource_uuid in `resource_uuid` and its billing_dimension in `meter` (the reference: `resourceUuid`, `billingDimension`)',
+    reshape: onSuccess(['getAccountMetrics'], (body) => {
+      for (const entry of resourcesOf(body)) {
+        for (const [from, to] of [['resourceUuid', 'resource_uuid'], ['billingDimension', 'meter']] as const) {
+          if (!(from in entry)) continue;
+          entry[to] = entry[from];
+          delete entry[from];
+        }
+      }
+      return body;
+    }),
+  },
+  {
     name: 'cursor-rejection-statuses',
     decides: 'section 7: a rejected cursor, "The status code is not shown" (CONTRACT 3: "any 4xx with an Error body")',
     description: 'GET /functions and the metrics endpoint refuse an expired cursor with 410 and a cursor of another query with 422 (a malformed one with 400)',

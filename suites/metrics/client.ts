@@ -8,6 +8,8 @@ import { responseErrors } from '../../harness/validator.ts';
 import { followCursors } from '../support/paging.ts';
 import { instantOf } from '../support/timestamps.ts';
 import { rfc3339 } from '../../generators/calendar.ts';
+import { METRICS_MAX_LIMIT } from '../../spec/facts.ts';
+import { learnEntryFields, withSuiteNames } from './entry-fields.ts';
 
 /** Checks that put usage events (or the clock) on the target. */
 export const withFixtures: RuleOptions = { needs: ['accountId', 'control', 'writes'], states: ['usage'] };
@@ -63,7 +65,14 @@ export function describe(r: MetricsRequest): string {
   return parts.join('&');
 }
 
-export function getMetrics(t: Check, r: MetricsRequest, token: string = t.config.credentials.admin): Promise<HttpResponse> {
+/** A metrics query; a 200 answer teaches which entry fields hold resource_uuid and billing_dimension (entry-fields.ts). */
+export async function getMetrics(t: Check, r: MetricsRequest, token: string = t.config.credentials.admin): Promise<HttpResponse> {
+  const res = await sendMetrics(t, r, token);
+  if (res.status === 200) await learnEntryFields(t, r.groupBy, res.json, async (d) => (await sendMetrics(t, { window: r.window, groupBy: [d], limit: METRICS_MAX_LIMIT }, token)).json);
+  return res;
+}
+
+function sendMetrics(t: Check, r: MetricsRequest, token: string): Promise<HttpResponse> {
   return t.api(metricsPath(t), {
     token,
     query: {
@@ -87,7 +96,7 @@ function expectDocumented(t: Check, res: HttpResponse, operation: MetricsOperati
 export function expectPage(t: Check, res: HttpResponse, what: string): MetricsPage {
   t.assert(res.status === 200, `${what} must be served with 200, got ${res.status}`);
   expectDocumented(t, res, 'getAccountMetrics', what);
-  return res.json as MetricsPage;
+  return withSuiteNames(t, res.json as MetricsPage);
 }
 
 /**
