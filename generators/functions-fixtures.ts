@@ -266,9 +266,13 @@ export const unknownSortArb: fc.Arbitrary<string> = fc
   )
   .filter((s) => !FUNCTION_SORTS.some((v) => v.toLowerCase() === s.toLowerCase()));
 
-/** q values that trim to fewer than 2 characters: mostly one character with spaces around, sometimes only spaces. */
+/**
+ * q values that trim to fewer than 2 characters: one character alone (fewer than 2 however
+ * counted), one with spaces around (fewer than 2 once trimmed), sometimes only spaces.
+ */
 export const shortQueryArb: fc.Arbitrary<string> = fc.oneof(
-  { weight: 4, arbitrary: stringMatching(/^ {0,3}[A-Za-z0-9-] {0,3}$/) },
+  { weight: 2, arbitrary: stringMatching(/^[A-Za-z0-9-]$/) },
+  { weight: 2, arbitrary: stringMatching(/^ {0,3}[A-Za-z0-9-] {0,3}$/) },
   { weight: 1, arbitrary: stringMatching(/^ {0,3}$/) },
 );
 

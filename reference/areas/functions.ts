@@ -86,7 +86,7 @@ export function functionsArea(env: AreaEnv): Area {
   /** Versions before 2026-04-28: every function, whatever the query says. */
   function legacyListing(index: FunctionIndex, query: URLSearchParams): Reply {
     let items = [...index.functions];
-    if (faults.has('functions-legacy-honours-q')) items = pageFrom(index.view('createdAt:desc'), 0, items.length, normaliseQ(query.get('q'), faults)).items;
+    if (faults.has('functions-legacy-honours-q')) items = pageFrom(index.view('createdAt:desc'), 0, items.length, normaliseQ(query.get('q'), faults, env.variants)).items;
     if (faults.has('functions-legacy-honours-limit')) {
       const limit = parseLimit(query.get('limit'), faults);
       if (!isReply(limit)) items = items.slice(0, limit);

@@ -114,6 +114,11 @@ const catalogue = [
     reshape: onSuccess(['getProcessLogs'], (body) => ({ logs: body.logs })),
   },
   {
+    name: 'search-length-before-trimming',
+    decides: 'section 4.1 `q`: "Trimmed and lowercased by the server. Fewer than 2 characters means the unfiltered listing." does not say whether the length is counted before or after trimming',
+    description: 'q is counted before trimming: `" a "` searches for `a` (the reference counts after trimming and lists every function)',
+  },
+  {
     name: 'clamps-limit-under-minimum',
     decides: 'CONTRACT 3: "`limit` under its minimum: refused with a 4xx Error body, or clamped to the minimum" (section 4.1: "minimum 1")',
     description: 'GET /functions serves an integer limit under 1 as limit=1',

@@ -137,10 +137,21 @@ export function normaliseQuery(q: string): string {
  * and a match of the lowercased `q` against the fields as written are accepted.
  */
 export function expectedMatches(fixtures: readonly ListedFunction[], q: string): Set<string>[] {
-  const nq = normaliseQuery(q);
-  const matchWith = (fold: (s: string) => string) =>
+  const matchWith = (nq: string, fold: (s: string) => string) =>
     new Set(fixtures.filter((f) => nq === '' || searchableFields(f).some((field) => fold(field).includes(nq))).map((f) => f.metadata.name));
-  return [matchWith((s) => s.toLowerCase()), matchWith((s) => s)];
+  return searchedQueries(q).flatMap((nq) => [matchWith(nq, (s) => s.toLowerCase()), matchWith(nq, (s) => s)]);
+}
+
+/**
+ * What a server may search for, given `q`: "Trimmed and lowercased by the server. Fewer
+ * than 2 characters means the unfiltered listing." ('' for no filter) does not say
+ * whether the length is counted after trimming or before, so both are accepted (variant
+ * search-length-before-trimming); the first is the count after trimming.
+ */
+function searchedQueries(q: string): string[] {
+  const afterTrimming = normaliseQuery(q);
+  const beforeTrimming = q.length < MIN_QUERY_LENGTH ? '' : q.trim().toLowerCase();
+  return afterTrimming === beforeTrimming ? [afterTrimming] : [afterTrimming, beforeTrimming];
 }
 
 /** Why `names` is none of the accepted result sets of a search, or undefined. */

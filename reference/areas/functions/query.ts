@@ -76,13 +76,17 @@ function parseSort(raw: string | null, faults: Faults, lenient: boolean): Functi
   return badRequest(`sort must be one of ${FUNCTION_SORTS.join(', ')}, got "${raw}"`);
 }
 
-/** Section 4.1: trimmed, lowercased, under 2 characters means no filter. */
-export function normaliseQ(raw: string | null, faults: Faults): string {
+/**
+ * Section 4.1: trimmed, lowercased, under 2 characters means no filter: counted after
+ * trimming, or before it with the variant search-length-before-trimming.
+ */
+export function normaliseQ(raw: string | null, faults: Faults, variants: Variants): string {
   let q = raw ?? '';
   if (!faults.has('functions-q-not-trimmed')) q = q.trim();
   if (!faults.has('functions-q-not-lowercased')) q = q.toLowerCase();
   const min = faults.has('functions-one-char-q-filters') ? 1 : MIN_QUERY_LENGTH;
-  return q.length < min ? '' : q;
+  const counted = variants.has('search-length-before-trimming') ? (raw ?? '') : q;
+  return counted.length < min ? '' : q;
 }
 
 export function parsePagedQuery(query: URLSearchParams, faults: Faults, variants: Variants): PagedQuery | Reply {
@@ -102,5 +106,5 @@ export function parsePagedQuery(query: URLSearchParams, faults: Faults, variants
   if (anchor === 'end' && cursor !== undefined) return badRequest('anchor=end returns the tail page and takes no cursor');
   const anchorAscending = anchor === 'end' && query.get('sort') === null && faults.has('functions-anchor-without-sort-ascending');
   const order: FunctionSort = anchorAscending ? 'createdAt:asc' : sort === 'name:desc' && faults.has('functions-name-desc-as-asc') ? 'name:asc' : sort;
-  return { sort, order, limit, q: normaliseQ(rawQ, faults), anchorEnd: anchor === 'end', ...(cursor !== undefined ? { cursor } : {}) };
+  return { sort, order, limit, q: normaliseQ(rawQ, faults, variants), anchorEnd: anchor === 'end', ...(cursor !== undefined ? { cursor } : {}) };
 }
