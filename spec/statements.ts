@@ -32,7 +32,6 @@ export type Statement = CheckedStatement | UncheckableStatement | UncheckedState
 
 const checked = (id: string, section: string, words: string, ...rules: RuleId[]): CheckedStatement => ({ id, section, words, rules });
 const notCheckable = (id: string, section: string, words: string, reason: string): UncheckableStatement => ({ id, section, words, notCheckable: reason });
-const notYet = (id: string, section: string, words: string, need: string): UncheckedStatement => ({ id, section, words, notYet: need });
 
 // Reasons shared by several statements, so each is worded once.
 const NOT_SHOWN = 'the specification leaves it open ("not shown"): every reasonable answer is accepted, or the choice is read from the profile';
@@ -60,7 +59,7 @@ export const statements: readonly Statement[] = [
 
   // 2.1 Shared metadata
   checked('metadata.name.required', '2.1', 'metadata.name | string | Required.', ...ADMIN_READS),
-  notYet('metadata.name.unique', '2.1', 'Unique in the workspace.', 'a rule that each listing (functions walked page by page, egress IPs, custom domains) holds each metadata.name once'),
+  checked('metadata.name.unique', '2.1', 'Unique in the workspace.', 'resources.metadata.name-unique'),
   checked('metadata.name.form', '2.1', 'Lowercase alphanumeric and hyphens, max 49 characters.', METADATA),
   notCheckable('metadata.name.immutable', '2.1', 'Immutable after creation.', NO_WRITES),
   checked('metadata.display-name', '2.1', 'Spaces and special characters allowed. Max 63 characters.', METADATA),

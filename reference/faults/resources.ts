@@ -57,6 +57,12 @@ export const resourcesFaults = [
     reshape: onSuccess('listCustomDomains', eachItem((d) => delete d.metadata.labels)),
   },
   {
+    name: 'resources-customdomain-listed-twice',
+    rule: 'resources.metadata.name-unique',
+    description: 'GET /customdomains lists its first custom domain twice',
+    reshape: onSuccess('listCustomDomains', (items: Body[]) => (items.length > 0 ? [...items, items[0]] : items)),
+  },
+  {
     name: 'resources-sandbox-created-by-not-string',
     rule: 'resources.metadata.read-only',
     description: 'GET /sandboxes/{name} gives the read-only metadata.createdBy as an object, not a string',

@@ -21,6 +21,13 @@ export const resourcesRules = [
     quote: 'metadata.workspace | string | Read-only. Workspace name, set automatically.',
   },
   {
+    id: 'resources.metadata.name-unique',
+    level: 'MUST',
+    section: '2.1',
+    title: 'No listing names two resources alike: the functions walked page by page, the egress IPs and the custom domains each list a metadata.name once',
+    quote: 'Unique in the workspace.',
+  },
+  {
     id: 'resources.sandbox.spec',
     level: 'MUST',
     section: '2.3, 4.1',

@@ -5,6 +5,7 @@ import type { HttpResponse } from '../../harness/http.ts';
 import type { FixtureSet, Json, ListingKind } from '../../generators/resources-fixtures.ts';
 import { expectNoProblems, documentErrors } from '../support/documented.ts';
 import { isObject, nameOf, show } from '../support/json.ts';
+import { followCursors, type PageMeta } from '../support/paging.ts';
 import { PAGED_VERSION, versionHeaders } from '../support/versions.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
 
@@ -50,12 +51,38 @@ export async function fetchListing(t: Check, kind: ListingKind, token: string = 
   return { body: res.json as Json[], documentErrors: documentErrors(operationId, res) };
 }
 
+/** The names of every function of the workspace, walked page by page at the largest limit (sections 2.8, 4.1). */
+export async function walkFunctionNames(t: Check): Promise<string[]> {
+  const names: string[] = [];
+  const fetchPage = async (cursor: string | undefined) => {
+    const { body, meta } = await fetchFunctionPage(t, cursor);
+    names.push(...body.map((fn) => String(nameOf(fn))));
+    return meta;
+  };
+  await followCursors(t, `GET /functions?limit=${FUNCTIONS_MAX_LIMIT} walked page by page`, MAX_FUNCTION_PAGES, fetchPage, () => {});
+  return names;
+}
+
+/** More pages of 200 than this is more functions than a check reads. */
+const MAX_FUNCTION_PAGES = 500;
+
 /** The functions of the workspace, as the paged listing's first page at the largest limit holds them (section 4.1). */
 export async function fetchFunctions(t: Check): Promise<Fetched<Json[]>> {
-  const res = await t.api('/functions', { token: t.config.credentials.admin, query: { limit: FUNCTIONS_MAX_LIMIT }, headers: versionHeaders(t, PAGED_VERSION) });
+  const { body, documentErrors } = await fetchFunctionPage(t, undefined);
+  return { body, documentErrors };
+}
+
+async function fetchFunctionPage(t: Check, cursor: string | undefined): Promise<Fetched<Json[]> & { meta: PageMeta }> {
+  const query = { limit: FUNCTIONS_MAX_LIMIT, cursor };
+  const res = await t.api('/functions', { token: t.config.credentials.admin, query, headers: versionHeaders(t, PAGED_VERSION) });
   const data = isObject(res.json) ? res.json.data : undefined;
+  const meta = isObject(res.json) && isObject(res.json.meta) ? res.json.meta : {};
   t.assert(res.status === 200 && Array.isArray(data), `GET /functions in version ${PAGED_VERSION} must answer 200 with {data, meta} (section 4.1), got ${res.status} ${show(res.text)}`);
-  return { body: (data as unknown[]).filter(isObject), documentErrors: documentErrors('listFunctions', res) };
+  return {
+    body: (data as unknown[]).filter(isObject),
+    documentErrors: documentErrors('listFunctions', res),
+    meta: { hasMore: meta.hasMore === true, nextCursor: typeof meta.nextCursor === 'string' ? meta.nextCursor : '' },
+  };
 }
 
 export async function readSandbox(t: Check, name: string, request: SandboxRequest = {}): Promise<Json> {
