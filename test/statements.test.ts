@@ -3,8 +3,10 @@
 // every sentence of a behavioural kind belongs to a statement, so new words cannot go
 // unmapped; every statement is checked or says why not; every rule checks a statement
 // its quote falls in.
+import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect, test } from 'vitest';
+import { coverageText } from '../cli/coverage.ts';
 import type { RuleResult, RuleStatus } from '../results/model.ts';
 import schema from '../results/results.schema.json' with { type: 'json' };
 import { statementOutcomes } from '../runner/coverage.ts';
@@ -101,4 +103,10 @@ test('a statement stands as the worst outcome of its rules that ran; skipped say
   const document = { seed: 1, target: { baseUrl: 'http://127.0.0.1/v0', embedded: true, credentials: [] }, summary: {}, rules: [], statements: [...outcomes.values()] };
   validate(document);
   expect((validate.errors ?? []).filter((e) => e.instancePath.startsWith('/statements'))).toEqual([]);
+});
+
+test('the README shows the totals coverage prints', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const totals = coverageText().trimEnd().split('\n').at(-1)!;
+  expect(readme).toContain(totals);
 });
