@@ -37,8 +37,8 @@ export interface FileWrite {
 
 /**
  * Writes under `/tmp/cp-conformance-<token>/`: directories (nested up to three deep)
- * and files (`.txt`) in them or in the root. Directory segments hold no dot, so no
- * file path is the parent of another write.
+ * and files (`.txt`) in them or in the root, then the first file again (an update).
+ * Directory segments hold no dot, so no file path is the parent of another write.
  */
 export const fileWrites: fc.Arbitrary<FileWrite[]> = fc
   .record({
@@ -65,7 +65,10 @@ export const fileWrites: fc.Arbitrary<FileWrite[]> = fc
       const parent = directories.length ? (directories[f.directory % (directories.length + 1)] ?? []) : [];
       return { segments: [...root, ...parent, f.name], body: { content: f.content, ...(f.permissions ? { permissions: f.permissions } : {}) } };
     });
-    return [...dirWrites, ...fileWritesOf];
+    // "Creates or updates": the first file is written again, with other content.
+    const first = fileWritesOf[0]!;
+    const rewrite: FileWrite = { segments: first.segments, body: { ...first.body, content: `${first.body.content ?? ''} (updated)` } };
+    return [...dirWrites, ...fileWritesOf, rewrite];
   });
 
 export interface ProcessFixture {

@@ -59,6 +59,7 @@ export function sandboxAddressArea(env: AreaEnv): Area {
         return { status: 200, body: { message: 'Directory created', path: `/${path}` } };
       }
       if (files.get(path)?.kind === 'directory') return sandboxError(400, `/${path} is a directory`);
+      if (files.get(path)?.kind === 'file' && env.faults.has('sandbox-address-file-update-refused')) return sandboxError(409, `/${path} exists`);
       files.set(path, { kind: 'file', content: request.content ?? '', ...(mode ? { mode } : {}) });
       return { status: 200, body: { message: 'File written', path: `/${path}` } };
     },

@@ -19,6 +19,11 @@ export const sandboxAddressFaults = [
     })),
   },
   {
+    name: 'sandbox-address-file-update-refused',
+    rule: 'sandbox-address.filesystem.write',
+    description: 'PUT /filesystem/{path} creates a file but refuses to write one that exists (409)',
+  },
+  {
     name: 'sandbox-address-bad-permissions-accepted',
     rule: 'sandbox-address.filesystem.bad-permissions',
     description: 'PUT /filesystem/{path} accepts permissions that are not in octal mode notation',

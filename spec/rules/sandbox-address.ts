@@ -6,7 +6,7 @@ export const sandboxAddressRules = [
     id: 'sandbox-address.filesystem.write',
     level: 'MUST',
     section: '2.6, 4.2',
-    title: 'PUT /filesystem/{path} answers 200 for files and directories (nested, with spaces and non-ASCII names); a path in the answer names the written one',
+    title: 'PUT /filesystem/{path} answers 200 for files and directories (nested, with spaces and non-ASCII names) and for a file written again (an update); a path in the answer names the written one',
     quote: 'Creates or updates a file or directory. | 200: `message`, `path`.',
   },
   {
