@@ -194,7 +194,7 @@ export const statements: readonly Statement[] = [
   checked('functions.search.normalized', '4.1', 'Trimmed and lowercased by the server.', 'functions.search.trimmed-lowercased'),
   checked('functions.search.short', '4.1', 'Fewer than 2 characters means the unfiltered listing.', 'functions.search.short-query-unfiltered'),
   checked('functions.search.from-version', '4.1', 'means the unfiltered listing. Honoured only from version 2026-04-28.', 'functions.search.fields', 'functions.version.legacy-before-2026-04-28'),
-  checked('functions.anchor', '4.1', 'Enum `end`. Supported only for createdAt sorts (asc or desc). Returns the tail page directly.', 'functions.anchor.end-tail-page'),
+  checked('functions.anchor', '4.1', 'Enum `end`. Supported only for createdAt sorts (asc or desc). Returns the tail page directly.', 'functions.anchor.end-tail-page', 'functions.anchor.name-sorts-unsupported'),
   notCheckable('metrics.path', '4.1', 'The path of the main usage-metrics endpoint under /accounts/{accountId}: not shown.', `${NOT_SHOWN} (profile key metricsPath, default \`/accounts/{accountId}/metrics\`)`),
   checked('metrics.window-required', '4.1', 'Required query parameters: `startTime`, `endTime`.', 'metrics.params.window-required'),
   checked('metrics.optional-parameters', '4.1', 'Optional query parameters: `groupBy` (comma-separated list of dimensions), `resourceType`, `workspace`, `resolution`, `cursor`, `limit`.', 'metrics.summary.total-cost', 'metrics.grouping.unique-combinations'),

@@ -220,6 +220,11 @@ export const functionsFaults = [
     description: 'anchor=end without sort reads the createdAt:asc order, not the default createdAt:desc',
   },
   {
+    name: 'functions-anchor-name-sort-500',
+    rule: 'functions.anchor.name-sorts-unsupported',
+    description: 'anchor=end with a name sort answers 500 (the reference refuses it with 400)',
+  },
+  {
     name: 'functions-anchor-end-first-page',
     rule: 'functions.anchor.end-tail-page',
     description: 'anchor=end returns the first page instead of the tail page',

@@ -169,6 +169,14 @@ export const functionsRules = [
     quote: 'Supported only for createdAt sorts (asc or desc). Returns the tail page directly.',
   },
   {
+    id: 'functions.anchor.name-sorts-unsupported',
+    level: 'SHOULD',
+    section: '4.1',
+    title: 'anchor=end with a name sort is refused with a 4xx and an Error body, or served as without the anchor (the first page of that order); never with a 5xx nor the tail page',
+    quote: 'Supported only for createdAt sorts (asc or desc).',
+    why: 'The words limit anchor=end to the createdAt sorts but do not say how it is answered with a name sort: a 4xx refusal and the anchor left out are both accepted; a 5xx, or serving the anchor all the same, is not.',
+  },
+  {
     id: 'functions.auth.list-scope-accepted',
     level: 'MUST',
     section: '5',

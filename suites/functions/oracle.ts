@@ -5,6 +5,7 @@ import { MIN_QUERY_LENGTH, type FunctionSort } from '../../spec/facts.ts';
 
 /** The sorts by creation time, the order `anchor=end` reads in either direction. */
 export const CREATED_AT_SORTS: readonly FunctionSort[] = ['createdAt:asc', 'createdAt:desc'];
+export const NAME_SORTS: readonly FunctionSort[] = ['name:asc', 'name:desc'];
 
 type Compare = (a: ListedFunction, b: ListedFunction) => number;
 
