@@ -55,6 +55,8 @@ test('the installed command runs the suite against the embedded reference and ex
   const results = JSON.parse(await readFile(path.join(reportDir, 'results.json'), 'utf8')) as RunResult;
   expect(results.rules.filter((r) => r.status !== 'passed').map((r) => r.id)).toEqual([]);
   expect(results.rules.length).toBeGreaterThan(90);
+  // Every statement the rules check is shown kept; the others say why nothing can check them.
+  expect(new Set(results.statements?.map((s) => s.status))).toEqual(new Set(['passed', 'not-checkable']));
 });
 
 test('the installed doctor reports every part of the embedded reference working', async () => {
@@ -64,8 +66,11 @@ test('the installed doctor reports every part of the embedded reference working'
   expect(doctor.stdout).toContain('Every rule can run.');
 });
 
-test('the installed command prints the rule catalogue', async () => {
+test('the installed command prints the rule catalogue and the coverage of the specification', async () => {
   const rules = await installedCli(['rules', '--json']);
   expect(rules.code, rules.stderr).toBe(0);
   expect((JSON.parse(rules.stdout) as unknown[]).length).toBeGreaterThan(90);
+  const coverage = await installedCli(['coverage']);
+  expect(coverage.code, coverage.stderr).toBe(0);
+  expect(coverage.stdout).toMatch(/^\d+ statements of behaviour: \d+ checked by rules/m);
 });
