@@ -67,7 +67,9 @@ pre.curl { user-select: all; }
   background: var(--bg); color: var(--fg); cursor: pointer; }
 .views button[aria-pressed="true"] { background: var(--fg); color: var(--bg); }
 ul.statements { list-style: none; margin: 0; padding: 0; }
-li.statement { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0 0.6rem; padding: 0.4rem 0; border-bottom: 1px solid var(--line); }
+/* One badge column for every statement, so the words line up down the page. */
+li.statement { display: grid; grid-template-columns: 8.5rem minmax(0, 1fr); gap: 0 0.6rem; padding: 0.4rem 0; border-bottom: 1px solid var(--line); }
+li.statement > .status { justify-self: start; align-self: start; }
 li.statement > :not(.status) { grid-column: 2; }
 li.statement blockquote.words { margin: 0; font-style: italic; overflow-wrap: anywhere; }
 li.statement blockquote.words p, li.statement p { margin: 0; }

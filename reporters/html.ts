@@ -108,6 +108,18 @@ function viewSwitch(statements: number): string {
 </nav>`;
 }
 
+const STATEMENT_WORDS: Record<StatementStatus, string> = {
+  failed: 'failed',
+  warned: 'warned',
+  known: 'known',
+  fixed: 'fixed',
+  passed: 'passed',
+  skipped: 'skipped',
+  'not-run': 'not run',
+  'not-yet': 'not yet checked',
+  'not-checkable': 'not checkable',
+};
+
 // The order of the totals: what the run showed broken first, what nobody could check last.
 const STATEMENT_ORDER: readonly StatementStatus[] = ['failed', 'warned', 'known', 'fixed', 'passed', 'skipped', 'not-run', 'not-yet', 'not-checkable'];
 
@@ -128,7 +140,7 @@ ${statement.reason ? `<p class="reason">${escapeHtml(statement.reason)}</p>` : '
   const sections = [...new Set(statements.map((s) => s.section))].sort(compareSections);
   return `<section id="specification-view" aria-labelledby="specification-heading">
 <h2 id="specification-heading">The specification, statement by statement</h2>
-<p class="statement-totals"><strong>${statements.length} statements:</strong> ${counts.map(([s, n]) => `${n} ${STATEMENT_LABEL[s].toLowerCase()}`).join(', ')}</p>
+<p class="statement-totals"><strong>${statements.length} statements:</strong> ${counts.map(([s, n]) => `${n} ${STATEMENT_WORDS[s]}`).join(', ')}</p>
 ${sections
   .map((section) => {
     const inSection = statements.filter((s) => s.section === section);
