@@ -1,13 +1,16 @@
 // The one test module the runner hands vitest (runner/run-suites.ts), and the only
 // place the checks meet vitest: it imports the selected suite files, takes the checks
-// each exports, and makes each a test named after its rule, in turn by area
+// each exports, and makes each a test named after its run and its rule, in turn by area
 // (harness/schedule.ts), so one worker thread runs checks of different areas at once.
+// Several runs (the self-tests' one per fault) are declared one after the other, each
+// with its own target and lanes: they pay the worker's start once.
 import { inject, test } from 'vitest';
 import { findRule } from '../spec/rules/index.ts';
 import type { CheckDefinition } from './rule.ts';
 import { Lanes } from './lanes.ts';
 import { runCheck } from './run-check.ts';
 import { interleaveByArea } from './schedule.ts';
+import type { SuiteConfig } from './config.ts';
 import type { SuiteFile } from './vitest-context.ts';
 
 async function checksOf({ file, suite }: SuiteFile): Promise<Array<{ suite: string; check: CheckDefinition }>> {
@@ -16,13 +19,16 @@ async function checksOf({ file, suite }: SuiteFile): Promise<Array<{ suite: stri
   return module.checks.map((check) => ({ suite, check }));
 }
 
-const config = inject('conformance');
-// vitest starts every check at once; the lanes bound how many work at a time.
-const lanes = new Lanes(config.concurrency);
-const declared = interleaveByArea((await Promise.all(inject('conformanceSuites').map(checksOf))).flat());
-for (const { suite, check } of declared) {
+for (const [index, { config, suites }] of inject('conformanceRuns').entries()) {
+  // vitest starts every check at once; the lanes bound how many work at a time.
+  const lanes = new Lanes(config.concurrency);
+  const declared = interleaveByArea((await Promise.all(suites.map(checksOf))).flat());
+  for (const { suite, check } of declared) declareCheck(index, suite, check, config, lanes);
+}
+
+function declareCheck(index: number, suite: string, check: CheckDefinition, config: SuiteConfig, lanes: Lanes): void {
   const definition = findRule(check.id);
-  test(`${definition.id} ${definition.title}`, async (ctx) => {
+  test(`${index} ${definition.id} ${definition.title}`, async (ctx) => {
     ctx.task.meta.suite = suite;
     const outcome = await runCheck(check, config, lanes);
     ctx.task.meta.requests = outcome.requests;

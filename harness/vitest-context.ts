@@ -11,11 +11,16 @@ export interface SuiteFile {
   suite: string;
 }
 
+/** One run of the checks against one target: its configuration and the suite files of its selected rules. */
+export interface ProvidedRun {
+  config: SuiteConfig;
+  suites: SuiteFile[];
+}
+
 declare module 'vitest' {
   interface ProvidedContext {
-    conformance: SuiteConfig;
-    /** The suite files whose checks harness/checks.entry.ts runs. */
-    conformanceSuites: SuiteFile[];
+    /** The runs harness/checks.entry.ts declares checks for: one per target, most often one. */
+    conformanceRuns: ProvidedRun[];
   }
   interface TaskMeta {
     evidence?: Evidence;

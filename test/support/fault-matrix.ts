@@ -1,9 +1,11 @@
 // Proves the catalogue of faults: for each fault of an area, the reference
 // implementation started with it fails the rule the fault names: with the fixtures the
 // suite sets, and on the demo data without a control URL (CONTRACT 1.3), where every
-// fault but those the demo data cannot show is caught too. One vitest session serves
-// all runs of a file, so each fault costs its checks, not a runner start.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+// fault but those the demo data cannot show is caught too. The runs of an area's faults
+// go in one vitest run (SuiteSession.runEach), so each fault costs its check, not a
+// worker's start.
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { RuleResult } from '../../results/model.ts';
 import { faults, type FaultName } from '../../reference/faults/index.ts';
 import { startReference } from '../../reference/server.ts';
 import { SuiteSession } from '../../runner/run-suites.ts';
@@ -19,43 +21,44 @@ export type FaultRunData = 'set' | 'existing';
 
 export function describeFaultsOf(area: string, data: FaultRunData = 'set'): void {
   const ofArea = faults.filter((f) => f.rule.split('.')[0] === area);
+  const notShownOf = (name: string) => (data === 'existing' ? NOT_SHOWN_BY_EXISTING_DATA[name as FaultName] : undefined);
 
   describe(`faults of ${area}${data === 'existing' ? ', on existing data' : ''}`, () => {
-    let session: SuiteSession;
+    // Each fault's rule against its own reference, all in one vitest run of the session.
+    const verdicts = new Map<string, RuleResult | undefined>();
     beforeAll(async () => {
-      session = await SuiteSession.open();
-    });
-    afterAll(() => session?.close());
+      const session = await SuiteSession.open();
+      const refs = await Promise.all(ofArea.map((fault) => startReference({ fault: fault.name, ...(data === 'existing' ? { data: 'demo' } : {}) })));
+      try {
+        const settings = { seed: SEED, runs: RUNS };
+        const runs = ofArea.map((fault, i) => ({
+          config: data === 'existing' ? existingDataConfig(refs[i]!, settings) : referenceConfig(refs[i]!, settings),
+          selected: [findRule(fault.rule)],
+        }));
+        const results = await session.runEach(runs);
+        ofArea.forEach((fault, i) => verdicts.set(fault.name, results[i]?.[0]));
+      } finally {
+        await Promise.all(refs.map((ref) => ref.close()));
+        await session.close();
+      }
+    }, 600_000);
 
     test('the area has faults', () => expect(ofArea.length).toBeGreaterThan(0));
 
     for (const fault of ofArea) {
-      const notShown = data === 'existing' ? NOT_SHOWN_BY_EXISTING_DATA[fault.name as FaultName] : undefined;
+      const notShown = notShownOf(fault.name);
       if (notShown !== undefined) {
-        test(`${fault.name} is not shown by the demo data: ${notShown}`, async () => {
-          const ref = await startReference({ fault: fault.name, data: 'demo' });
-          try {
-            const [verdict] = await session.run({ config: existingDataConfig(ref, { seed: SEED, runs: RUNS }), selected: [findRule(fault.rule)] });
-            expect(verdict?.status, `${fault.rule} caught ${fault.name} on the demo data: remove it from NOT_SHOWN_BY_EXISTING_DATA`).not.toMatch(/^(failed|warned)$/);
-          } finally {
-            await ref.close();
-          }
+        test(`${fault.name} is not shown by the demo data: ${notShown}`, () => {
+          const verdict = verdicts.get(fault.name);
+          expect(verdict?.status, `${fault.rule} caught ${fault.name} on the demo data: remove it from NOT_SHOWN_BY_EXISTING_DATA`).not.toMatch(/^(failed|warned)$/);
         });
         continue;
       }
-      test(`${fault.name} is caught by ${fault.rule}`, async () => {
-        const ref = await startReference({ fault: fault.name, ...(data === 'existing' ? { data: 'demo' } : {}) });
-        try {
-          const settings = { seed: SEED, runs: RUNS };
-          const config = data === 'existing' ? existingDataConfig(ref, settings) : referenceConfig(ref, settings);
-          const rule = findRule(fault.rule);
-          const [verdict] = await session.run({ config, selected: [rule] });
-          // CONTRACT 1.1: a broken SHOULD rule is reported as warned, with the same evidence.
-          expect(verdict?.status, `${fault.description}: ${verdict?.reason ?? ''}`).toBe(rule.level === 'MUST' ? 'failed' : 'warned');
-          expect(verdict?.evidence?.message).toBeTruthy();
-        } finally {
-          await ref.close();
-        }
+      test(`${fault.name} is caught by ${fault.rule}`, () => {
+        const verdict = verdicts.get(fault.name);
+        // CONTRACT 1.1: a broken SHOULD rule is reported as warned, with the same evidence.
+        expect(verdict?.status, `${fault.description}: ${verdict?.reason ?? ''}`).toBe(findRule(fault.rule).level === 'MUST' ? 'failed' : 'warned');
+        expect(verdict?.evidence?.message).toBeTruthy();
       });
     }
   });
