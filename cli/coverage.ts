@@ -2,7 +2,7 @@
 // section, each with the rules that check it or the reason none does, and the totals.
 import { coverageMap, coverageTotals, type CoverageEntry } from '../runner/coverage.ts';
 
-const KIND_WORDS: Record<CoverageEntry['kind'], string> = { checked: 'checked', notCheckable: 'not checkable', notYet: 'not yet checked' };
+const KIND_WORDS: Record<CoverageEntry['kind'], string> = { checked: 'checked', 'not-checkable': 'not checkable', 'not-yet': 'not yet checked' };
 
 export function coverageJson(): string {
   return `${JSON.stringify({ statements: coverageMap, totals: coverageTotals() }, null, 2)}\n`;

@@ -29,9 +29,9 @@ export const coverageMap: readonly CoverageEntry[] = statements.map((statement) 
   };
 });
 
-export function coverageTotals(entries: readonly CoverageEntry[] = coverageMap): Record<'statements' | StatementKind, number> {
+export function coverageTotals(entries: readonly CoverageEntry[] = coverageMap): { statements: number; checked: number; notCheckable: number; notYet: number } {
   const count = (kind: StatementKind) => entries.filter((e) => e.kind === kind).length;
-  return { statements: entries.length, checked: count('checked'), notCheckable: count('notCheckable'), notYet: count('notYet') };
+  return { statements: entries.length, checked: count('checked'), notCheckable: count('not-checkable'), notYet: count('not-yet') };
 }
 
 // A statement stands as its worst rule: one broken rule breaks the statement.
@@ -42,7 +42,8 @@ export function statementOutcomes(results: readonly RuleResult[]): StatementResu
   const byId = new Map(results.map((r) => [r.id, r]));
   return coverageMap.map((entry) => {
     const base = { id: entry.id, section: entry.section, heading: entry.heading, words: entry.words, rules: entry.rules.map((r) => r.id) };
-    if (entry.kind !== 'checked') return { ...base, status: entry.kind === 'notCheckable' ? 'not-checkable' : 'not-yet', reason: entry.reason };
+    // The map's kinds are the outcomes of a statement no rule checks.
+    if (entry.kind !== 'checked') return { ...base, status: entry.kind, reason: entry.reason };
     const ran = entry.rules.flatMap((r) => byId.get(r.id) ?? []);
     const status: StatementStatus = WORST_FIRST.find((s) => ran.some((r) => r.status === s)) ?? 'not-run';
     if (status === 'not-run') return { ...base, status, reason: 'none of its rules was selected in this run (--only, --skip)' };

@@ -280,11 +280,11 @@ export const statements: readonly Statement[] = [
 ];
 
 /** How a statement stands in the map: checked by rules, not checkable, or not yet checked. */
-export type StatementKind = 'checked' | 'notCheckable' | 'notYet';
+export type StatementKind = 'checked' | 'not-checkable' | 'not-yet';
 
 export function statementKind(statement: Statement): StatementKind {
   if ('rules' in statement) return 'checked';
-  return 'notCheckable' in statement ? 'notCheckable' : 'notYet';
+  return 'notCheckable' in statement ? 'not-checkable' : 'not-yet';
 }
 
 /** The reason a statement has no rule, or undefined when it has rules. */
