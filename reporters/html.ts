@@ -8,7 +8,7 @@ import { curlVariablesNote, replayParameters, shrinkingNote, requestHead, respon
 import { duration, printable } from './format.ts';
 import { FILTER_SCRIPT, REPORT_STYLE } from './html-assets.ts';
 import { scrubRun } from './scrub.ts';
-import { DATA_LABEL, dataLine, STATEMENT_LABEL, STATUS_LABEL } from './statuses.ts';
+import { DATA_LABEL, dataLine, STATEMENT_LABEL, STATEMENT_WORDS, STATUS_LABEL } from './statuses.ts';
 import { compareSections, groupBySection } from './sections.ts';
 import { tally, tallyLine, type Tally } from './tally.ts';
 
@@ -107,18 +107,6 @@ function viewSwitch(statements: number): string {
 <button type="button" data-view="specification" aria-pressed="false">Specification (${statements} statements)</button>
 </nav>`;
 }
-
-const STATEMENT_WORDS: Record<StatementStatus, string> = {
-  failed: 'failed',
-  warned: 'warned',
-  known: 'known',
-  fixed: 'fixed',
-  passed: 'passed',
-  skipped: 'skipped',
-  'not-run': 'not run',
-  'not-yet': 'not yet checked',
-  'not-checkable': 'not checkable',
-};
 
 // The order of the totals: what the run showed broken first, what nobody could check last.
 const STATEMENT_ORDER: readonly StatementStatus[] = ['failed', 'warned', 'known', 'fixed', 'passed', 'skipped', 'not-run', 'not-yet', 'not-checkable'];

@@ -21,6 +21,19 @@ export const STATEMENT_LABEL: Record<StatementStatus, string> = {
   'not-yet': 'NOT YET CHECKED',
 };
 
+/** A statement's outcome in running text (a count of them: "12 passed, 40 not checkable"). */
+export const STATEMENT_WORDS: Record<StatementStatus, string> = {
+  failed: 'failed',
+  warned: 'warned',
+  known: 'known',
+  fixed: 'fixed',
+  passed: 'passed',
+  skipped: 'skipped',
+  'not-run': 'not run',
+  'not-yet': 'not yet checked',
+  'not-checkable': 'not checkable',
+};
+
 /** The outcomes a summary lists rule by rule, with the heading over them: what to act on, first. */
 export const LISTED_STATUSES = [
   { status: 'failed', heading: 'Failed rules' },

@@ -12,7 +12,7 @@ import { customDomainArb, egressIpArb, functionArb, sandboxArb } from '../genera
 import { rfc3339 } from '../generators/calendar.ts';
 import type { Window } from '../generators/metrics-fixtures.ts';
 import { getMetrics } from '../suites/metrics/client.ts';
-import { isObject } from '../suites/support/json.ts';
+import { isObject, nameOf } from '../suites/support/json.ts';
 import { findLegacyVersion, PAGED_VERSION, versionHeaders } from '../suites/support/versions.ts';
 import { workspaceOfCredential } from '../suites/support/workspaces.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../spec/facts.ts';
@@ -26,8 +26,7 @@ export interface Finding {
   detail: string;
 }
 
-const namesIn = (items: unknown): string[] =>
-  (Array.isArray(items) ? items : []).flatMap((item) => (isObject(item) && isObject(item.metadata) && typeof item.metadata.name === 'string' ? [item.metadata.name] : []));
+const namesIn = (items: unknown): unknown[] => (Array.isArray(items) ? items.map(nameOf) : []);
 
 /** A Check outside any rule: the preflight's requests get the run's timeouts, pacing and redaction. */
 export function preflightCheck(config: SuiteConfig): Check {

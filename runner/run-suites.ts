@@ -1,6 +1,7 @@
 // Drives vitest over suites/ programmatically and turns its test cases back into
-// rule results: one test per rule, named after it. A session keeps one vitest
-// instance, so several runs (the self-tests' one per fault) pay its start once.
+// rule results: one test per rule of a run, named after the run's index and the rule.
+// A session keeps one vitest instance, so several runs pay its start once, and runs
+// handed over together (runEach) also share the worker thread's start.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { constants } from 'node:fs';

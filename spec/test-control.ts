@@ -20,14 +20,13 @@ export const isStateName = (name: unknown): name is StateName => typeof name ===
 
 const ajv = new Ajv2020({ strict: true, allErrors: false });
 addFormats.default(ajv, ['date-time']);
-const validators = Object.fromEntries(Object.entries(stateParamsSchemas).map(([state, schema]) => [state, ajv.compile(schema)])) as Record<
-  StateName,
-  ReturnType<typeof ajv.compile>
->;
+// Compiled when first used: a run compiles the validators of the states it sets, not all eight.
+const validators = new Map<StateName, ReturnType<typeof ajv.compile>>();
 
 /** Why `params` do not fit the state's schema ("/items/0/pid must match pattern ..."), or undefined when they do. */
 export function stateParamsError(state: StateName, params: unknown): string | undefined {
-  const validate = validators[state];
+  let validate = validators.get(state);
+  if (!validate) validators.set(state, (validate = ajv.compile(stateParamsSchemas[state])));
   if (validate(params)) return undefined;
   const [error] = validate.errors ?? [];
   return error ? `params${error.instancePath} ${error.message}` : 'params do not fit the schema';

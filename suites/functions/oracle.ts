@@ -149,7 +149,7 @@ export function expectedMatches(fixtures: readonly ListedFunction[], q: string):
  * whether the length is counted after trimming or before, so both are accepted (variant
  * search-length-before-trimming); the first is the count after trimming.
  */
-function searchedQueries(q: string): string[] {
+export function searchedQueries(q: string): string[] {
   const afterTrimming = normaliseQuery(q);
   const beforeTrimming = q.length < MIN_QUERY_LENGTH ? '' : q.trim().toLowerCase();
   return afterTrimming === beforeTrimming ? [afterTrimming] : [afterTrimming, beforeTrimming];
