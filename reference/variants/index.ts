@@ -124,6 +124,11 @@ const catalogue = [
     description: 'GET /functions serves an integer limit under 1 as limit=1',
   },
   {
+    name: 'anchor-name-sort-ignored',
+    decides: 'section 4.1 `anchor`: "Supported only for createdAt sorts (asc or desc)." does not say how a name sort with anchor=end is answered',
+    description: 'anchor=end with a name sort is served as without the anchor: the first page of that order (the reference refuses it with 400)',
+  },
+  {
     name: 'anchor-end-page-boundaries',
     decides: 'CONTRACT 3: "the tail page of `anchor=end`: the last `limit` items, or the last page on the page boundaries of the walk from the first page" (section 4.1: "Returns the tail page directly")',
     description: 'anchor=end returns the last page of the walk from the first (7 functions, limit 3: the 7th alone)',

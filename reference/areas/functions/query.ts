@@ -100,12 +100,13 @@ export function parsePagedQuery(query: URLSearchParams, faults: Faults, variants
     return badRequest(`q is limited to ${MAX_QUERY_LENGTH} characters, got ${rawQ.length}`);
   const anchor = query.get('anchor');
   if (anchor !== null && anchor !== 'end') return badRequest(`anchor must be "end", got "${anchor}"`);
-  if (anchor === 'end' && !sort.startsWith('createdAt:'))
-    return faults.has('functions-anchor-name-sort-500') ? apiError(500, 'Internal', 'no createdAt index for this sort') : badRequest('anchor=end is supported only with the createdAt sorts');
+  const unsupportedAnchor = anchor === 'end' && !sort.startsWith('createdAt:');
+  if (unsupportedAnchor && faults.has('functions-anchor-name-sort-500')) return apiError(500, 'Internal', 'no createdAt index for this sort');
+  if (unsupportedAnchor && !variants.has('anchor-name-sort-ignored')) return badRequest('anchor=end is supported only with the createdAt sorts');
   // An empty cursor is no cursor: the first page.
   const cursor = query.get('cursor') || undefined;
   if (anchor === 'end' && cursor !== undefined) return badRequest('anchor=end returns the tail page and takes no cursor');
   const anchorAscending = anchor === 'end' && query.get('sort') === null && faults.has('functions-anchor-without-sort-ascending');
   const order: FunctionSort = anchorAscending ? 'createdAt:asc' : sort === 'name:desc' && faults.has('functions-name-desc-as-asc') ? 'name:asc' : sort;
-  return { sort, order, limit, q: normaliseQ(rawQ, faults, variants), anchorEnd: anchor === 'end', ...(cursor !== undefined ? { cursor } : {}) };
+  return { sort, order, limit, q: normaliseQ(rawQ, faults, variants), anchorEnd: anchor === 'end' && !unsupportedAnchor, ...(cursor !== undefined ? { cursor } : {}) };
 }
