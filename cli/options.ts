@@ -60,8 +60,14 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv): RunOpti
     ]),
   );
   let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  // `--timeout -5` is a negative value, not a flag: joined as `--timeout=-5`, it gets the message of any other wrong value.
+  const args = argv.flatMap((arg, i) => {
+    const name = arg.slice(2) as OptionName;
+    if (arg.startsWith('--') && runOptionTable[name]?.arg && /^-\d/.test(argv[i + 1] ?? '')) return [`${arg}=${argv[i + 1]}`];
+    return i > 0 && argv[i - 1]!.startsWith('--') && runOptionTable[argv[i - 1]!.slice(2) as OptionName]?.arg && /^-\d/.test(arg) ? [] : [arg];
+  });
   try {
-    ({ values } = parseArgs({ args: argv, options: parseOptions, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ args, options: parseOptions, strict: true, allowPositionals: false }));
   } catch (error) {
     throw new RunError((error as Error).message.trim().replace(/\s*\n\s*/g, ' '));
   }

@@ -15,7 +15,25 @@ import { atOnce, currentCase, noteTargetChange } from './case-scope.ts';
 import { checkProperty, type Together } from './property.ts';
 import { Redactor } from './redact.ts';
 import { ruleSeed } from './seed.ts';
-import { Skip, Violation } from './violation.ts';
+import type { TargetTime } from './target-time.ts';
+import { StatesInForce } from './setup.ts';
+import { Skip, SuiteError, Violation } from './violation.ts';
+
+/**
+ * Waits for the run's next send time (--rate-limit). The wait is the run's: the check
+ * gives back its lane meanwhile, as it does waiting for a lock, from the first of its
+ * requests that waits to the last (its deadline counts only the target's time anyway).
+ */
+function keepingPace(pace: RatePace, waits: LockWaits | undefined): () => Promise<void> {
+  let waiting = 0;
+  return async () => {
+    const delay = pace.reserve();
+    if (delay <= 0) return;
+    if (waiting++ === 0) waits?.pause();
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    if (--waiting === 0) await waits?.resume();
+  };
+}
 
 /** What a check body works with. */
 export class Check {
@@ -34,29 +52,48 @@ export class Check {
   /** Set when the target stopped answering (no answer, rate limited), the budget ran out or --read-only held a request back: no later request can tell more. */
   private halted: Error | undefined;
 
+  readonly shares?: string;
+  /** The data it may work on (CONTRACT 1.3): fixtures it sets, or only what the target already holds. */
+  readonly data: DataKind;
+  /** The provider states its fixtures are in, for the evidence (Exchange.setup); none without a control URL. */
+  private readonly inForce: StatesInForce | undefined;
+
   constructor(
     readonly ruleId: string,
     config: SuiteConfig,
-    /** What the rule reads beside others (`shares` of its definition): the name its shared draws are seeded with. */
-    readonly shares?: string,
-    /** What the check does while it waits for a fixture group: give back its lane, stop its deadline. */
-    waits?: LockWaits,
-    /** The data it may work on (CONTRACT 1.3): fixtures it sets, or only what the target already holds. */
-    readonly data: DataKind = 'set',
-    /** The provider states the rule declares (RuleOptions.states): it may set no other. */
-    states: readonly StateName[] = [],
+    options: {
+      /** What the rule reads beside others (`shares` of its definition): the name its shared draws are seeded with. */
+      shares?: string;
+      /** What the check does while it waits for others (a fixture group, the run's pace): give back its lane. */
+      waits?: LockWaits;
+      data?: DataKind;
+      /** The provider states the rule declares (RuleOptions.states): it may set no other. */
+      states?: readonly StateName[];
+      /** Where the target's time answering the check's requests is counted, for its deadline. */
+      targetTime?: TargetTime;
+    } = {},
   ) {
+    const { shares, waits, data = 'set', states = [], targetTime } = options;
     this.config = config;
+    this.shares = shares;
+    this.data = data;
     this.seed = ruleSeed(config.seed, ruleId);
     const redactor = new Redactor(Object.values(config.credentials));
+    const variables = credentialVariables(config.credentials);
+    const { controlUrl } = config;
+    const inForce = (this.inForce = controlUrl ? new StatesInForce({ url: controlUrl, admin: config.credentials.admin, credentials: variables, redactor }) : undefined);
+    const controlRequests = controlUrl && redactor.text(controlUrl.replace(/\/+$/, ''));
     this.http = new HttpClient({
       timeoutMs: config.timeoutMs,
       redactor,
-      credentialVariables: credentialVariables(config.credentials),
+      credentialVariables: variables,
       shareConnections: true,
+      ...(targetTime ? { targetTime } : {}),
       ...(config.maxRequests === undefined ? {} : { budget: new RequestBudget(config.maxRequests, config.shared) }),
-      ...(config.rateLimit === undefined ? {} : { pace: this.keepingPace(new RatePace(config.rateLimit, config.shared), waits) }),
+      ...(config.rateLimit === undefined ? {} : { pace: keepingPace(new RatePace(config.rateLimit, config.shared), waits) }),
       onExchange: (exchange) => {
+        const setup = inForce?.current;
+        if (setup && !exchange.request.url.startsWith(controlRequests!)) exchange.setup = setup;
         this.requests += 1;
         this.lastOfCheck = exchange;
         this.lastExchange = exchange;
@@ -68,29 +105,15 @@ export class Check {
         for (const state of states) noteTargetChange(`the provider state "${state}" is set`, 'state');
         return this.locks.enterEach(states);
       },
-      post: (state, params) => {
+      post: async (state, params) => {
         if (!states.includes(state)) throw new Error(`${ruleId} sets the provider state "${state}", which its rule does not declare (a defect of cp-conformance)`);
         this.setFixtures = true;
-        return this.send(config.controlUrl ?? '', '', { method: 'POST', token: config.credentials.admin, body: { state, params } });
+        const res = await this.send(config.controlUrl ?? '', '', { method: 'POST', token: config.credentials.admin, body: { state, params } });
+        if (res.status >= 200 && res.status < 300) inForce?.set(state, params);
+        return res;
       },
       atOnce: (tasks) => this.atOnce(tasks),
     });
-  }
-
-  /**
-   * Waits for the run's next send time (--rate-limit). The wait is the run's, not the
-   * target's: it stops the check's deadline and gives back its lane, as a lock's does,
-   * from the first of its requests that waits to the last.
-   */
-  private keepingPace(pace: RatePace, waits: LockWaits | undefined): () => Promise<void> {
-    let waiting = 0;
-    return async () => {
-      const delay = pace.reserve();
-      if (delay <= 0) return;
-      if (waiting++ === 0) waits?.pause();
-      await new Promise((resolve) => setTimeout(resolve, delay));
-      if (--waiting === 0) await waits?.resume();
-    };
   }
 
   /** The last exchange of the case this code runs for (cases of a property may run at once), else of the check. */
@@ -115,7 +138,10 @@ export class Check {
     noteTargetChange(`the provider state "${state}" is set`, 'state');
     this.setFixtures = true;
     const sent = await this.locks.share(state, stateKey(state, params), () => this.control.setHeld(state, params));
-    if (!sent) this.requests += 1;
+    if (!sent) {
+      this.requests += 1;
+      this.inForce?.set(state, params);
+    }
   }
 
   /**
@@ -171,6 +197,9 @@ export class Check {
     try {
       return await this.http.send(base, path, options);
     } catch (error) {
+      // The control endpoint is the suite's way in, not the API under check: no answer from it is no verdict.
+      if ((error instanceof NetworkError || error instanceof RateLimited) && base === this.config.controlUrl)
+        throw (this.halted = new SuiteError(`the control endpoint did not answer: ${error.message}`, error.exchange));
       // No answer at all, or only 429s, is a failure of the target for the rule under check.
       if (error instanceof NetworkError || error instanceof RateLimited) throw (this.halted = new Violation(error.message, error.exchange));
       // A spent budget is the run's limit, not the target's fault.

@@ -36,8 +36,9 @@ function declareCheck(index: number, suite: string, check: CheckDefinition, conf
     if (outcome.data) ctx.task.meta.data = outcome.data;
     if (outcome.dataNotes) ctx.task.meta.dataNotes = outcome.dataNotes;
     if (outcome.status === 'skipped') return ctx.skip(outcome.reason);
-    if (outcome.status === 'failed') {
+    if (outcome.status === 'failed' || outcome.status === 'error') {
       ctx.task.meta.evidence = outcome.evidence;
+      if (outcome.status === 'error') ctx.task.meta.suiteError = true;
       throw new Error(outcome.evidence.message);
     }
   });

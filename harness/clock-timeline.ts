@@ -9,7 +9,7 @@
 // check issues or uses its cursors.
 import { noteTargetChange } from './case-scope.ts';
 import { CLOCK, CLOCK_SLOTS, clockChanged, endTimelineEarly, FREE, slotsOf, STEP_FAILED, STEP_SKIPPED, WORKING, type ClockPlace, type FixtureLocks } from './coordination.ts';
-import { Skip, Violation } from './violation.ts';
+import { Skip, SuiteError } from './violation.ts';
 
 /** The farthest a timeline's clock goes from its start: 68 years of cursor ages and replays. */
 const MAX_OFFSET_S = 2 ** 31 - 1;
@@ -128,12 +128,12 @@ export class ClockTimeline {
   }
 
   /** Why the timeline ended before this check's offset, as the check would have learnt it moving the clock itself. */
-  private endedEarly(): Skip | Violation {
+  private endedEarly(): Skip | SuiteError {
     const outcome = Atomics.load(this.slots, CLOCK.outcome);
     if (outcome === STEP_SKIPPED)
       return new Skip('the check that leads the clock timeline was skipped as it moved the clock (the target does not support the provider state "clock", --read-only, or the request budget is spent)');
     const answered = outcome > 0 ? `: the control endpoint failed to set the state "clock" (it answered ${outcome})` : '';
-    return new Violation(`the target's clock was not moved to the age this check waits for${answered}; the check that leads the clock timeline could not move it, or ended`);
+    return new SuiteError(`the target's clock was not moved to the age this check waits for${answered}; the check that leads the clock timeline could not move it, or ended`);
   }
 
   /**
@@ -182,7 +182,7 @@ export class ClockTimeline {
       if (own === undefined) this.count(-1);
       // Cut off while the step was on its way: the timeline (maybe another by now) is no longer its to end.
       if (this.locks.clock === this.place) {
-        const status = error instanceof Violation ? error.exchange?.response?.status : undefined;
+        const status = error instanceof SuiteError ? error.exchange?.response?.status : undefined;
         endTimelineEarly(this.slots, error instanceof Skip ? STEP_SKIPPED : (status ?? STEP_FAILED));
       }
       throw error;

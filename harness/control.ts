@@ -5,7 +5,7 @@ import { stateParamsError, type StateName } from '../spec/test-control.ts';
 import type { SuiteConfig } from './config.ts';
 import type { HttpResponse } from './http.ts';
 import { unmetNeed } from './needs.ts';
-import { Skip, Unsupported, Violation } from './violation.ts';
+import { Skip, SuiteError, Unsupported } from './violation.ts';
 
 /** The params of a state that is a list of fixtures (CONTRACT section 2): `events` for usage, `items` for the others. */
 export function listParams(state: StateName, list: readonly unknown[]): object {
@@ -20,8 +20,11 @@ export function stateKey(state: StateName, params: object): StateKey {
   return [digest.readInt32LE(0), digest.readInt32LE(4) || 1];
 }
 
-/** Answers that mean "this state is not supported" (CONTRACT section 2). */
-const UNSUPPORTED = new Set([400, 404, 501]);
+/**
+ * Answers that mean "this state is not supported" (CONTRACT section 2). Any other refusal
+ * (400, 422: what the suite sent; 401, 403: the admin; 5xx) is no verdict on the target.
+ */
+export const UNSUPPORTED_STATUSES: ReadonlySet<number> = new Set([404, 501]);
 
 /** How a check sets provider states (harness/check.ts). */
 interface StatePosting {
@@ -77,8 +80,8 @@ export class ControlClient {
     answers.forEach((res, i) => {
       const state = states[i]![0];
       if (res.status >= 200 && res.status < 300) return;
-      if (UNSUPPORTED.has(res.status)) throw new Unsupported(`the target does not support the provider state "${state}" (it answered ${res.status})`, state);
-      throw new Violation(`the control endpoint failed to set the state "${state}" (it answered ${res.status})`, res.exchange);
+      if (UNSUPPORTED_STATUSES.has(res.status)) throw new Unsupported(`the target does not support the provider state "${state}" (it answered ${res.status})`, state);
+      throw new SuiteError(`the control endpoint failed to set the state "${state}" (it answered ${res.status}): no verdict on the rule`, res.exchange);
     });
   }
 }

@@ -84,7 +84,7 @@ type Holding = { group: FixtureGroup; sharedKey?: StateKey };
 const sameKey = (a: StateKey | undefined, b: StateKey) => a !== undefined && a[0] === b[0] && a[1] === b[1];
 
 /** The fixtures each provider state replaces; `every` for the states that touch the whole target. */
-const groupOfState: Record<StateName, FixtureGroup | 'every'> = {
+export const groupOfState: Record<StateName, FixtureGroup | 'every'> = {
   reset: 'every',
   clock: 'every',
   functions: 'functions',

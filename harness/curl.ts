@@ -23,9 +23,15 @@ export function curlLine(request: RecordedRequest, authorization?: { sent: strin
     const sent = name.toLowerCase() === 'authorization' && authorization ? `${name}: ${authorization.sent}` : undefined;
     parts.push('-H', sent === undefined ? shellQuote(`${name}: ${value}`) : (withVariables(sent, authorization!.credentials) ?? shellQuote(sent)));
   }
-  if (request.body !== undefined) parts.push('--data-binary', shellQuote(request.body));
-  return parts.join(' ');
+  if (request.body === undefined) return parts.join(' ');
+  // One argument may hold 128 KiB at most (Linux's MAX_ARG_STRLEN): a larger body is read from a here-document.
+  if (request.body.length <= INLINE_BODY_CHARS) return [...parts, '--data-binary', shellQuote(request.body)].join(' ');
+  return `${[...parts, '--data-binary', '@-'].join(' ')} <<'${HEREDOC_END}'\n${request.body}\n${HEREDOC_END}`;
 }
+
+/** Bodies up to this length go on the command line; JSON written by JSON.stringify never holds a line that ends the here-document. */
+const INLINE_BODY_CHARS = 64 * 1024;
+const HEREDOC_END = 'CP_CONFORMANCE_BODY';
 
 type Piece = { text: string } | { variable: string };
 

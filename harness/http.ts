@@ -10,10 +10,14 @@ import type { QueryValue } from '../spec/openapi.ts';
 import { curlLine, type CredentialVariable } from './curl.ts';
 import { RATE_LIMIT_MAX_WAIT_MS, RATE_LIMIT_RETRIES, type RequestBudget } from './limits.ts';
 import type { Redactor } from './redact.ts';
+import { SuiteError } from './violation.ts';
 
-
-/** Bodies past this size are not read further: the target is wrong, and memory stays bounded. */
-export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/**
+ * Bodies past this size are not read: memory stays bounded, and the check ends as an
+ * error of the suite (CONTRACT 1.1), never a failure of the target. Set for real
+ * workspaces: the legacy bare array of 50,000 functions is about 47 MB.
+ */
+export const MAX_BODY_BYTES = 128 * 1024 * 1024;
 /** What of a body is kept as evidence. */
 export const EVIDENCE_BODY_CHARS = 16 * 1024;
 /** Read past the evidence cut before masking, so a credential that straddles the cut is still masked whole. */
@@ -81,6 +85,8 @@ export interface HttpClientOptions {
   budget?: RequestBudget;
   /** Waits until the run may send one more request (--rate-limit). */
   pace?: () => Promise<void>;
+  /** Told when each request is sent and when its answer is in: the check's deadline counts that time (harness/target-time.ts). */
+  targetTime?: { begin(): () => void };
   /** The run's credentials and their environment variables: a curl line names the variable. */
   credentialVariables?: readonly CredentialVariable[];
   /**
@@ -228,10 +234,17 @@ export class HttpClient {
     this.inFlight.add(controller);
     const { signal } = controller;
     let status: number | undefined;
+    const answered = this.options.targetTime?.begin();
     try {
       const res = await this.agent.request({ origin, path: requestPath, method, headers, body, signal });
       status = res.statusCode;
-      const read = await readCapped(res.body);
+      const read = await readCapped(res.body, res.headers['content-length']);
+      answered?.();
+      if (read.tooLarge !== undefined) {
+        const exchange: Exchange = withCurl({ request: recorded, response: { status: res.statusCode, headers: redactor.headers(maskedHeaders(res.headers, redactor)), body: '', truncated: true } });
+        this.options.onExchange?.(exchange);
+        throw new SuiteError(`${method} ${recorded.url}: the ${res.statusCode} answer is larger than the suite reads (${read.tooLarge}; it reads ${MAX_BODY_BYTES / 1024 / 1024} MiB at most): no verdict on it`, exchange);
+      }
       // Masked before anything is cut or parsed, so no piece of a credential survives either.
       const text = redactor.text(read.text);
       const responseHeaders = maskedHeaders(res.headers, redactor);
@@ -241,8 +254,9 @@ export class HttpClient {
           status: res.statusCode,
           // Already masked; the Authorization header, should a target echo one, whatever its value.
           headers: redactor.headers(responseHeaders),
-          body: text.slice(0, EVIDENCE_BODY_CHARS),
-          ...(read.truncated || text.length > EVIDENCE_BODY_CHARS ? { truncated: true } : {}),
+          // Copied, not sliced: a V8 slice would keep the whole body alive with the evidence.
+          body: text.length > EVIDENCE_BODY_CHARS ? Buffer.from(text.slice(0, EVIDENCE_BODY_CHARS)).toString() : text,
+          ...(text.length > EVIDENCE_BODY_CHARS ? { truncated: true } : {}),
         },
       });
       this.options.onExchange?.(exchange);
@@ -259,8 +273,10 @@ export class HttpClient {
       }
       return { status: res.statusCode, headers: responseHeaders, text, json, isJson, exchange };
     } catch (error) {
+      if (error instanceof SuiteError) throw error;
       throw noAnswer(describeNetworkError(error, timeoutMs, status));
     } finally {
+      answered?.();
       clearTimeout(timer);
       this.inFlight.delete(controller);
     }
@@ -287,19 +303,33 @@ function maskedHeaders(headers: Record<string, string | string[] | undefined>, r
   return out;
 }
 
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<{ text: string; truncated: boolean }> {
+/**
+ * The body as text, or how large it was when larger than MAX_BODY_BYTES (not read on).
+ * With a Content-Length, one buffer of that size is filled, so a large body is held once
+ * as bytes and once as text, not as chunks, their concatenation and the text.
+ */
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }, contentLength: string | string[] | undefined): Promise<{ text: string; tooLarge?: undefined } | { text?: undefined; tooLarge: string }> {
+  const declared = typeof contentLength === 'string' && /^\d+$/.test(contentLength) ? Number(contentLength) : undefined;
+  if (declared !== undefined && declared > MAX_BODY_BYTES) {
+    body.destroy();
+    return { tooLarge: `Content-Length ${declared} bytes` };
+  }
+  const whole = declared === undefined ? undefined : Buffer.allocUnsafe(declared);
+  // Bytes past a Content-Length that was too small (a wrong target) are kept apart.
   const chunks: Buffer[] = [];
+  let filled = 0;
   let size = 0;
   for await (const chunk of body) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
-      chunks.push(chunk.subarray(0, chunk.length - (size - MAX_BODY_BYTES)));
+    if (size + chunk.length > MAX_BODY_BYTES) {
       body.destroy();
-      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
+      return { tooLarge: `more than ${MAX_BODY_BYTES} bytes` };
     }
-    chunks.push(chunk);
+    if (whole && chunks.length === 0 && filled + chunk.length <= whole.length) filled += chunk.copy(whole, filled);
+    else chunks.push(chunk);
+    size += chunk.length;
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+  if (whole && chunks.length === 0) return { text: whole.toString('utf8', 0, filled) };
+  return { text: Buffer.concat(whole ? [whole.subarray(0, filled), ...chunks] : chunks).toString('utf8') };
 }
 
 /** Why no (whole) answer came; `status` when the head came and the body did not. */

@@ -19,7 +19,7 @@
 import fc from 'fast-check';
 import type { Evidence, Exchange, Shrinking } from '../results/model.ts';
 import { settle, TargetChangedBesideOthers } from './case-scope.ts';
-import { Skip, Violation } from './violation.ts';
+import { Skip, SuiteError, Violation } from './violation.ts';
 
 /**
  * Shrinking stops at whichever comes first: the smaller inputs it may try, or its time.
@@ -80,6 +80,9 @@ async function firstPass<T>(inputs: readonly T[], predicate: (input: T) => Promi
   return { failed: true, index, input: inputs[index], ...errors.get(index)! };
 }
 
+/** A skip or an error of the suite ends the property as it is: neither is a counterexample to shrink. */
+const notAVerdict = (error: unknown): boolean => error instanceof Skip || error instanceof SuiteError;
+
 /** Checks every generated input at once; throws as the property's predicate would when one fails. */
 export type Together<T> = (inputs: readonly T[]) => Promise<void>;
 
@@ -93,14 +96,14 @@ export async function checkProperty<T>(
   const inputs = fc.sample(arbitrary, { seed, numRuns: runs });
   const together = all && (await settle(false, () => all(inputs)));
   if (together && together.error === undefined) return;
-  if (together?.error instanceof Skip) throw together.error;
+  if (notAVerdict(together?.error)) throw together!.error;
   const first = await firstPass(inputs, predicate, settings);
   if (!first.failed && together) {
     // Only the inputs side by side broke the rule: that is the evidence, every input its counterexample.
     throw violationOf(together.error, fc.stringify(inputs), seed, undefined, together.scope.lastExchange);
   }
   if (!first.failed) return;
-  if (first.error instanceof Skip) throw first.error;
+  if (notAVerdict(first.error)) throw first.error;
   // The target stopped answering: a replay would only meet the same wall again, one timeout at a time.
   if (settings.halted()) throw violationOf(first.error, fc.stringify(first.input), seed, String(first.index), first.exchange);
   let failedAt: number | undefined;
@@ -129,7 +132,7 @@ export async function checkProperty<T>(
   // The case failed once and passed when replayed (a target whose answers change): its first failure is the evidence.
   if (!details.failed) throw violationOf(first.error, fc.stringify(first.input), seed, String(first.index), first.exchange);
   const error = details.errorInstance;
-  if (error instanceof Skip) throw error;
+  if (notAVerdict(error)) throw error;
   throw violationOf(error, fc.stringify(details.counterexample?.[0]), details.seed, details.counterexamplePath ?? undefined, settings.lastExchange(), shrinking);
 }
 

@@ -1,6 +1,7 @@
 // Runs the check of one rule against the run's target and returns its outcome:
 // skipped when the run lacks what it needs, failed with evidence on a violation or
-// when it outlives its deadline, passed otherwise. Independent of vitest.
+// when the target's time answering it outlives its deadline, error when the suite could
+// not make it, passed otherwise. Independent of vitest.
 import type { DataKind, Evidence, Exchange } from '../results/model.ts';
 import { Check } from './check.ts';
 import { CheckLane, type Lanes } from './lanes.ts';
@@ -10,7 +11,8 @@ import { unmetNeed } from './needs.ts';
 import { PropertyViolation } from './property.ts';
 import type { CheckDefinition } from './rule.ts';
 import type { StateName } from '../spec/test-control.ts';
-import { Skip, Unsupported, Violation } from './violation.ts';
+import { TargetTime } from './target-time.ts';
+import { Skip, SuiteError, Unsupported, Violation } from './violation.ts';
 
 /** What every outcome of a check that ran says of its data (CONTRACT 1.3). */
 interface DataWorkedOn {
@@ -22,7 +24,9 @@ interface DataWorkedOn {
 export type CheckOutcome =
   | ({ status: 'passed' } & DataWorkedOn)
   | ({ status: 'skipped'; reason: string } & DataWorkedOn)
-  | ({ status: 'failed'; evidence: Evidence } & DataWorkedOn);
+  | ({ status: 'failed'; evidence: Evidence } & DataWorkedOn)
+  /** The suite could not make the check (CONTRACT 1.1): never the target's failure. */
+  | ({ status: 'error'; evidence: Evidence } & DataWorkedOn);
 
 /**
  * The data a check works on: fixtures it sets where the run can set them, else what the
@@ -52,8 +56,8 @@ export function plannedData(definition: CheckDefinition, config: SuiteConfig, un
 
 /**
  * `lanes` bounds the checks at once: the check starts once it has a lane. Its deadline
- * counts the time it works, not the time it waits for a fixture lock out of its lane
- * (the holder's own deadline bounds that); `durationMs` is its time from its start.
+ * counts the target's time answering its requests only (harness/target-time.ts);
+ * `durationMs` is its time from its start.
  */
 export async function runCheck(definition: CheckDefinition, config: SuiteConfig, lanes: Lanes): Promise<CheckOutcome & { durationMs: number }> {
   const data = dataKindOf(definition, config);
@@ -91,56 +95,23 @@ function existingNeedUnmet(definition: CheckDefinition, config: SuiteConfig): st
 async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane: CheckLane, data: DataKind): Promise<CheckOutcome & { unsupported?: true }> {
   let expire: (error: Violation) => void = () => undefined;
   const overdue = new Promise<never>((_, reject) => (expire = reject));
-  const deadline = new WorkDeadline(RULE_TIMEOUT_MS, () =>
-    expire(new Violation(`the check did not end within its deadline of ${RULE_TIMEOUT_MS / 1000} s: the target answers too slowly`)),
+  const targetTime = new TargetTime(RULE_TIMEOUT_MS, () =>
+    expire(new Violation(`the target took more than ${RULE_TIMEOUT_MS / 1000} s in all to answer this check's requests (its deadline counts only the time its requests waited for their answers)`)),
   );
-  const waits = {
-    pause: () => {
-      deadline.pause();
-      lane.pause();
-    },
-    resume: async () => {
-      await lane.resume();
-      deadline.resume();
-    },
-  };
-  const check = new Check(definition.id, config, definition.shares, waits, data, definition.states);
+  const waits = { pause: () => lane.pause(), resume: () => lane.resume() };
+  const check = new Check(definition.id, config, { shares: definition.shares, waits, data, states: definition.states, targetTime });
   const worked = () => ({ requests: check.requests, data: check.setFixtures ? ('set' as const) : ('existing' as const), ...(check.dataNotes.size > 0 ? { dataNotes: [...check.dataNotes] } : {}) });
   try {
     await Promise.race([definition.body(check), overdue]);
     return { status: 'passed', ...worked() };
   } catch (error) {
     if (error instanceof Skip) return { status: 'skipped', reason: error.reason, ...worked(), ...(error instanceof Unsupported ? { unsupported: true as const } : {}) };
-    return { status: 'failed', evidence: plainEvidence(evidenceOf(error, check.lastExchange)), ...worked() };
+    const evidence = plainEvidence(evidenceOf(error, check.lastExchange));
+    return { status: error instanceof SuiteError ? 'error' : 'failed', evidence, ...worked() };
   } finally {
-    deadline.pause();
+    targetTime.stop();
     // Also ends the requests of a body cut off by its deadline, which would otherwise run on.
     await check.close();
-  }
-}
-
-/** A deadline on the time a check works: it stops while the check waits out of its lane. */
-class WorkDeadline {
-  private left: number;
-  private timer: NodeJS.Timeout | undefined;
-  private since = 0;
-
-  constructor(ms: number, private readonly onExpired: () => void) {
-    this.left = ms;
-    this.resume();
-  }
-
-  pause(): void {
-    if (!this.timer) return;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.left -= performance.now() - this.since;
-  }
-
-  resume(): void {
-    if (this.timer) return;
-    this.since = performance.now();
-    this.timer = setTimeout(this.onExpired, Math.max(0, this.left));
   }
 }
 
@@ -152,7 +123,7 @@ function plainEvidence(evidence: Evidence): Evidence {
 
 function evidenceOf(error: unknown, lastExchange: Exchange | undefined): Evidence {
   if (error instanceof PropertyViolation) return error.evidence;
-  if (error instanceof Violation) return { message: error.message, exchange: error.exchange ?? lastExchange };
+  if (error instanceof Violation || error instanceof SuiteError) return { message: error.message, exchange: error.exchange ?? lastExchange };
   // A crash of the check itself: still reported against the rule, with what was last seen.
   const message = error instanceof Error ? `check error: ${error.message}` : String(error);
   return { message, exchange: lastExchange };

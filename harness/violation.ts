@@ -12,6 +12,21 @@ export class Violation extends Error {
   }
 }
 
+/**
+ * The suite could not make the check (CONTRACT 1.1, outcome `error`): the control endpoint
+ * refused what the suite sent or failed mid-run, an answer was larger than the suite reads,
+ * another party changed the fixtures under the check. Never counted as the target's failure.
+ */
+export class SuiteError extends Error {
+  constructor(
+    message: string,
+    readonly exchange?: Exchange,
+  ) {
+    super(message);
+    this.name = 'SuiteError';
+  }
+}
+
 /** The check cannot be made against this target (a credential, state or data is missing). */
 export class Skip extends Error {
   constructor(readonly reason: string) {

@@ -24,6 +24,8 @@ declare module 'vitest' {
   }
   interface TaskMeta {
     evidence?: Evidence;
+    /** The suite could not make the check (outcome `error`): the test fails, and the runner reports it as no verdict. */
+    suiteError?: true;
     requests?: number;
     /** The check's time from when it had a lane (harness/lanes.ts), not from when vitest started it. */
     durationMs?: number;

@@ -5,7 +5,7 @@
 import type { Redactor } from '../harness/redact.ts';
 import type { RuleResult, RunResult } from '../results/model.ts';
 import { failureHeadline, failureText } from './evidence-text.ts';
-import { duration, oneLine } from './format.ts';
+import { duration, fitLines, oneLine } from './format.ts';
 import { scrubRule, scrubRun } from './scrub.ts';
 import { DATA_LABEL, LISTED_STATUSES, STATUS_LABEL, expectationLine } from './statuses.ts';
 import { tally, tallyLine } from './tally.ts';
@@ -21,7 +21,7 @@ export interface ConsoleProgressOptions {
 }
 
 export interface ConsoleProgress {
-  /** Prints the rule's line, with the skip reason or the failure message under it. */
+  /** Prints the rule's line, with the skip reason or the failure (or error) message under it. */
   ruleFinished(rule: RuleResult): void;
   /** Writes the closing block to the stream and returns the same text; it ends with the tally line. */
   summary(result: RunResult, reports?: ReportPaths): string;
@@ -29,18 +29,19 @@ export interface ConsoleProgress {
 
 type Paint = (text: string) => string;
 
-const ANSI = { red: 31, green: 32, yellow: 33, blue: 34, bold: 1, dim: 2 } as const;
+const ANSI = { red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, bold: 1, dim: 2 } as const;
 
 const INDENT = '       ';
 
 export function createConsoleProgress(out: NodeJS.WritableStream, options: ConsoleProgressOptions): ConsoleProgress {
   const paint = (code: number): Paint => (options.color ? (text) => `\u001B[${code}m${text}\u001B[0m` : (text) => text);
-  const red = paint(ANSI.red);
   const bold = paint(ANSI.bold);
   const dim = paint(ANSI.dim);
   const colour: Record<RuleResult['status'], Paint> = {
     passed: paint(ANSI.green),
-    failed: red,
+    failed: paint(ANSI.red),
+    // Not red: no verdict on the target.
+    error: paint(ANSI.magenta),
     warned: paint(ANSI.yellow),
     skipped: paint(ANSI.yellow),
     known: dim,
@@ -60,10 +61,10 @@ export function createConsoleProgress(out: NodeJS.WritableStream, options: Conso
       // Set data is the usual case; a check on the target's own data says so.
       const onExisting = rule.data === 'existing' ? `, ${DATA_LABEL.existing}` : '';
       const lines = [`${counter} ${ruleLine(rule)} ${dim(`(${duration(rule.durationMs)}${onExisting})`)}`];
-      if (rule.status === 'skipped') lines.push(indent(dim(oneLine(rule.reason ?? 'no reason given')), INDENT));
-      if (rule.status === 'failed') lines.push(indent(red(failureHeadline(rule)), INDENT));
+      if (rule.status === 'skipped') lines.push(indent(oneLine(rule.reason ?? 'no reason given'), INDENT, dim));
+      if (rule.status === 'failed' || rule.status === 'error') lines.push(indent(failureHeadline(rule), INDENT, colour[rule.status]));
       if (rule.status === 'warned' || rule.status === 'fixed') lines.push(indent(failureHeadline(rule), INDENT));
-      if (rule.status === 'known') lines.push(indent(dim(expectationLine(rule) ?? ''), INDENT));
+      if (rule.status === 'known') lines.push(indent(expectationLine(rule) ?? '', INDENT, dim));
       out.write(`${lines.join('\n')}\n`);
     },
 
@@ -98,9 +99,10 @@ export function createConsoleProgress(out: NodeJS.WritableStream, options: Conso
   };
 }
 
-function indent(text: string, prefix: string): string {
-  return text
+/** Each line of the text after the prefix, cut to the console's line length, then painted (a cut never splits a colour code). */
+function indent(text: string, prefix: string, colour: Paint = (line) => line): string {
+  return fitLines(text, prefix.length)
     .split('\n')
-    .map((line) => (line === '' ? line : prefix + line))
+    .map((line) => (line === '' ? line : prefix + colour(line)))
     .join('\n');
 }

@@ -1,20 +1,20 @@
 // A failure as plain text: the JUnit failure body (full) and the console summary
 // (brief) read the same words, and the HTML report shows the same request and
 // response heads, so a person sees one format wherever they look.
-import type { Exchange, RecordedRequest, RecordedResponse, RuleResult, Shrinking } from '../results/model.ts';
+import type { Exchange, RecordedRequest, RecordedResponse, RuleResult, SetupStep, Shrinking } from '../results/model.ts';
 import { oneLine, printable } from './format.ts';
 import { dataLine, expectationLine } from './statuses.ts';
 
 /** `full` holds headers and bodies; `brief` keeps what fits in a console summary. */
 export type EvidenceDetail = 'full' | 'brief';
 
-/** One line saying why the rule failed: its reason, else the first line of the evidence message. */
+/** One line saying why the rule failed (or what kept the suite from checking it): its reason, else the first line of the evidence message. */
 export function failureHeadline(rule: RuleResult): string {
   const text = rule.reason ?? rule.evidence?.message ?? '';
   return oneLine(text.split('\n')[0] ?? '') || `${rule.level} violation`;
 }
 
-/** The evidence of a failed, warned, known or fixed rule as text, with control characters made printable. */
+/** The evidence of a failed, error, warned, known or fixed rule as text, with control characters made printable. */
 export function failureText(rule: RuleResult, detail: EvidenceDetail): string {
   const evidence = rule.evidence;
   const lines: string[] = [evidence?.message ?? rule.reason ?? `${rule.level} violation`];
@@ -61,13 +61,24 @@ export function responseHead(response: RecordedResponse): string {
 
 export const TRUNCATED_NOTE = '[body truncated at the evidence size cap]';
 
-/** The environment variables a curl line reads its credentials from, named so the reader sets them first. */
-export function curlVariablesNote(curl: string): string | undefined {
-  const variables = [...new Set(curl.match(/\$CP_[A-Z_]+/g) ?? [])];
+/** Why the setup lines come before the request's own curl line, in one sentence. */
+export const SETUP_NOTE = "The setup lines put the target's fixtures in place through its control endpoint (its provider states): run them first, in order, then the request's own line.";
+
+/** The label of one setup line: its place and the provider state it sets. */
+export function setupLabel(step: SetupStep, index: number, count: number): string {
+  return `Setup ${index + 1} of ${count}: provider state "${step.state}"`;
+}
+
+export const REQUEST_LABEL = "The request's own line";
+
+/** The environment variables the curl lines of an exchange (setup and request) read their credentials from, named so the reader sets them first. */
+export function curlVariablesNote({ curl, setup }: Pick<Exchange, 'curl' | 'setup'>): string | undefined {
+  const lines = [...(setup ?? []).map((step) => step.curl), curl].join('\n');
+  const variables = [...new Set(lines.match(/\$CP_[A-Z_]+/g) ?? [])];
   return variables.length === 0 ? undefined : `Runs as pasted where ${variables.join(', ')} ${variables.length === 1 ? 'holds its credential' : 'hold their credentials'}.`;
 }
 
-function exchangeLines({ request, response, networkError, curl }: Exchange, detail: EvidenceDetail): string[] {
+function exchangeLines({ request, response, networkError, curl, setup }: Exchange, detail: EvidenceDetail): string[] {
   const lines: string[] = [];
   if (detail === 'brief') {
     const outcome = response ? `HTTP ${response.status}` : `no response (${networkError ?? 'unknown error'})`;
@@ -84,8 +95,11 @@ function exchangeLines({ request, response, networkError, curl }: Exchange, deta
     if (networkError !== undefined) lines.push('', `Network error (no response): ${networkError}`);
     lines.push('');
   }
-  lines.push('Reproduce with:', curl);
-  const note = detail === 'full' ? curlVariablesNote(curl) : undefined;
+  lines.push('Reproduce with:');
+  // Shell comments for labels: the block after the note pastes into a shell as it is.
+  if (setup?.length) lines.push(SETUP_NOTE, ...setup.flatMap((step, i) => [`# ${setupLabel(step, i, setup.length)}`, step.curl]), `# ${REQUEST_LABEL}`);
+  lines.push(curl);
+  const note = detail === 'full' ? curlVariablesNote({ curl, setup }) : undefined;
   if (note !== undefined) lines.push(note);
   return lines;
 }

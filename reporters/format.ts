@@ -23,3 +23,26 @@ export function oneLine(text: string): string {
 export function duration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
+
+/** The longest line the console prints: a terminal or a CI log shows a longer one badly, if at all. */
+export const CONSOLE_LINE_CHARS = 2000;
+
+const CUT_NOTE = ` … [cut at ${CONSOLE_LINE_CHARS.toLocaleString('en-US')} characters: the full text is in report.html and results.json]`;
+
+/**
+ * Each line of the text cut, with a note where, so that after a prefix of `indent`
+ * characters it holds CONSOLE_LINE_CHARS at most: a body or a fixture set may be
+ * hundreds of KB on one line.
+ */
+export function fitLines(text: string, indent = 0): string {
+  const room = CONSOLE_LINE_CHARS - indent;
+  return text
+    .split('\n')
+    .map((line) => (line.length <= room ? line : keepPairs(line, room - CUT_NOTE.length) + CUT_NOTE))
+    .join('\n');
+}
+
+/** The first `end` characters, one fewer where the cut would split a surrogate pair. */
+function keepPairs(line: string, end: number): string {
+  return line.slice(0, /[\uD800-\uDBFF]/.test(line.charAt(end - 1)) ? end - 1 : end);
+}

@@ -3,10 +3,10 @@
 
 export const REPORT_STYLE = `
 :root { color-scheme: light dark; --pass: #1a7f37; --fail: #cf222e; --warn: #bc4c00; --skip: #8a6d00; --known: #6e7781;
-  --fixed: #0969da; --muted: #59636e;
+  --fixed: #0969da; --error: #8250df; --muted: #59636e;
   --line: #d0d7de; --code: #f6f8fa; --bg: #fff; --fg: #1f2328; }
 @media (prefers-color-scheme: dark) {
-  :root { --pass: #3fb950; --fail: #ff7b72; --warn: #f0883e; --skip: #d29922; --known: #8b949e; --fixed: #58a6ff; --muted: #9198a1; --line: #3d444d;
+  :root { --pass: #3fb950; --fail: #ff7b72; --warn: #f0883e; --skip: #d29922; --known: #8b949e; --fixed: #58a6ff; --error: #bc8cff; --muted: #9198a1; --line: #3d444d;
     --code: #151b23; --bg: #0d1117; --fg: #e6edf3; }
 }
 * { box-sizing: border-box; }
@@ -29,6 +29,8 @@ dl.run dd { margin: 0; overflow-wrap: anywhere; }
 .meter span { display: block; }
 .meter .passed, .status.passed { background: var(--pass); }
 .meter .failed, .status.failed { background: var(--fail); }
+/* Not the failure's red: the suite could not make the check, no verdict on the target. */
+.meter .error, .status.error { background: var(--error); }
 .meter .warned, .status.warned { background: var(--warn); }
 .meter .skipped, .status.skipped { background: var(--skip); }
 /* A known failure is read before, so it is quiet; a fixed one asks for an edit, so it stands out. */
@@ -50,17 +52,21 @@ li.rule { padding: 0.5rem 0; border-bottom: 1px solid var(--line); }
 .level.must { border-color: var(--fail); }
 .meta { color: var(--muted); font-size: 0.85rem; }
 .reason, .message { margin: 0.4rem 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
-details { margin: 0.5rem 0 0.25rem; padding: 0.25rem 0.75rem 0.5rem; border-left: 3px solid var(--fail); }
-li.rule[data-status="warned"] details { border-left-color: var(--warn); }
-li.rule[data-status="known"] details { border-left-color: var(--known); }
-li.rule[data-status="fixed"] details { border-left-color: var(--fixed); }
+li.rule > details { margin: 0.5rem 0 0.25rem; padding: 0.25rem 0.75rem 0.5rem; border-left: 3px solid var(--fail); }
+li.rule[data-status="error"] > details { border-left-color: var(--error); }
+li.rule[data-status="warned"] > details { border-left-color: var(--warn); }
+li.rule[data-status="known"] > details { border-left-color: var(--known); }
+li.rule[data-status="fixed"] > details { border-left-color: var(--fixed); }
+/* A block longer than a screenful, closed under what it holds. */
+details.fold { margin: 0.25rem 0 0.75rem; }
+details.fold > summary { font-weight: 400; color: var(--muted); }
 .expectation { margin: 0.4rem 0 0; font-weight: 600; overflow-wrap: anywhere; }
 a { color: var(--fixed); }
 summary { cursor: pointer; font-weight: 600; }
 blockquote.quote { margin: 0.4rem 0; padding: 0.3rem 0.75rem; border-left: 3px solid var(--line); background: var(--code); }
 blockquote.quote p { margin: 0; font-style: italic; white-space: pre-wrap; }
 blockquote.quote footer { color: var(--muted); font-size: 0.85rem; }
-pre.curl { user-select: all; }
+pre.curl, pre.setup { user-select: all; }
 .note { color: var(--muted); font-style: italic; }
 .views { display: flex; gap: 0.5rem; margin: 1rem 0 0; }
 .views button { font: inherit; font-weight: 600; padding: 0.3rem 1rem; border: 1px solid var(--line); border-radius: 6px;
@@ -101,7 +107,7 @@ export const FILTER_SCRIPT = `
     const button = event.target.closest('button');
     if (button) show(button.dataset.filter);
   });
-  // A run with failures, warnings or fixed known failures opens on them.
+  // A run with failures, errors, warnings or fixed known failures opens on them.
   show(bar.dataset.opening);
   bar.hidden = false;
 

@@ -3,10 +3,11 @@
 // Security Policy forbids any fetch and any script but the page's own filter.
 import { createHash } from 'node:crypto';
 import type { Redactor } from '../harness/redact.ts';
-import { RULE_STATUSES, type Evidence, type RuleResult, type RuleStatus, type RunResult, type StatementResult, type StatementStatus, type TargetDescription } from '../results/model.ts';
-import { curlVariablesNote, replayParameters, shrinkingNote, requestHead, responseHead, TRUNCATED_NOTE } from './evidence-text.ts';
+import { RULE_STATUSES, type Evidence, type Exchange, type RuleResult, type RuleStatus, type RunResult, type StatementResult, type StatementStatus, type TargetDescription } from '../results/model.ts';
+import { curlVariablesNote, replayParameters, REQUEST_LABEL, requestHead, responseHead, SETUP_NOTE, setupLabel, shrinkingNote, TRUNCATED_NOTE } from './evidence-text.ts';
 import { duration, printable } from './format.ts';
 import { FILTER_SCRIPT, REPORT_STYLE } from './html-assets.ts';
+import { prettyJson } from './pretty-json.ts';
 import { scrubRun } from './scrub.ts';
 import { DATA_LABEL, dataLine, STATEMENT_LABEL, STATEMENT_WORDS, STATUS_LABEL } from './statuses.ts';
 import { compareSections, groupBySection } from './sections.ts';
@@ -14,11 +15,13 @@ import { tally, tallyLine, type Tally } from './tally.ts';
 
 /**
  * The statuses of the totals, the meter and the filter buttons, in that order: `known`
- * and `fixed` only in a run that has them or read an expectations file.
+ * and `fixed` only in a run that has them or read an expectations file, `error` only in
+ * a run that has some.
  */
 function shownStatuses(run: RunResult, totals: Tally): RuleStatus[] {
-  const always = (status: RuleStatus) => status !== 'known' && status !== 'fixed';
-  return RULE_STATUSES.filter((status) => always(status) || totals[status] > 0 || run.settings.expectations !== undefined);
+  const expected = (status: RuleStatus) => (status === 'known' || status === 'fixed') && run.settings.expectations !== undefined;
+  const always = (status: RuleStatus) => status !== 'known' && status !== 'fixed' && status !== 'error';
+  return RULE_STATUSES.filter((status) => always(status) || totals[status] > 0 || expected(status));
 }
 
 export function htmlReport(result: RunResult, redactor: Redactor): string {
@@ -109,7 +112,7 @@ function viewSwitch(statements: number): string {
 }
 
 // The order of the totals: what the run showed broken first, what nobody could check last.
-const STATEMENT_ORDER: readonly StatementStatus[] = ['failed', 'warned', 'known', 'fixed', 'passed', 'skipped', 'not-run', 'not-yet', 'not-checkable'];
+const STATEMENT_ORDER: readonly StatementStatus[] = ['failed', 'error', 'warned', 'known', 'fixed', 'passed', 'skipped', 'not-run', 'not-yet', 'not-checkable'];
 
 /** Each statement of the specification, by section, marked with what this run established about it. */
 function specificationView(statements: StatementResult[], rules: RuleResult[]): string {
@@ -145,6 +148,7 @@ ${inSection.map(item).join('\n')}
 
 const FILTER_LABEL: Record<RuleStatus, string> = {
   failed: 'Failed',
+  error: 'Error',
   fixed: 'Fixed',
   warned: 'Warned',
   known: 'Known',
@@ -153,7 +157,7 @@ const FILTER_LABEL: Record<RuleStatus, string> = {
 };
 
 /** What a reader acts on: the report opens on these rules when there are any, the whole list one click away. */
-const NEEDS_ATTENTION: readonly RuleStatus[] = ['failed', 'warned', 'fixed'];
+const NEEDS_ATTENTION: readonly RuleStatus[] = ['failed', 'error', 'warned', 'fixed'];
 
 function filterBar(totals: Tally, statuses: RuleStatus[], all: number): string {
   const attention = NEEDS_ATTENTION.reduce((n, status) => n + totals[status], 0);
@@ -180,8 +184,9 @@ ${ruleBody(rule)}
 </li>`;
 }
 
-const SUMMARY: Record<'failed' | 'warned' | 'known' | 'fixed', string> = {
+const SUMMARY: Record<'failed' | 'error' | 'warned' | 'known' | 'fixed', string> = {
   failed: 'Why it failed',
+  error: 'Why the suite could not make the check (no verdict on the target)',
   warned: 'Why it warned (a SHOULD rule: it fails the run only with --strict)',
   known: 'Known failure (listed in the expectations file: it does not fail the run)',
   fixed: 'Fixed: the expectations file lists it, but it passed (remove it from the file; with --strict it fails the run)',
@@ -219,25 +224,50 @@ function evidenceBlock(evidence: Evidence): string {
   if (exchange) {
     const { request, response } = exchange;
     parts.push(`<h4>Request</h4>`, pre(requestHead(request)));
-    if (request.body !== undefined) parts.push(pre(request.body));
+    if (request.body !== undefined) parts.push(bodyPre(request.body, request.truncated));
     if (request.truncated) parts.push(`<p class="note">${escapeHtml(TRUNCATED_NOTE)}</p>`);
     if (response) {
       parts.push(`<h4>Response</h4>`, pre(responseHead(response)));
-      if (response.body !== '') parts.push(pre(response.body));
+      if (response.body !== '') parts.push(bodyPre(response.body, response.truncated));
       if (response.truncated) parts.push(`<p class="note">${escapeHtml(TRUNCATED_NOTE)}</p>`);
     }
     if (exchange.networkError !== undefined) {
       parts.push(`<h4>No response</h4>`, `<p class="message">${escapeHtml(exchange.networkError)}</p>`);
     }
-    parts.push(`<h4>Reproduce with</h4>`, pre(exchange.curl, 'curl'));
-    const note = curlVariablesNote(exchange.curl);
-    if (note !== undefined) parts.push(`<p class="note">${escapeHtml(note)}</p>`);
+    parts.push(`<h4>Reproduce with</h4>`, ...reproduction(exchange));
   }
   return parts.join('\n');
 }
 
-const pre = (content: string, className?: string): string =>
-  `<pre${className ? ` class="${className}"` : ''}>${escapeHtml(content)}</pre>`;
+/** A body laid out when it is JSON; a cut one is no longer JSON, and shows as it came up to the cut. */
+const bodyPre = (body: string, truncated: boolean | undefined): string => pre(truncated ? body : prettyJson(body));
+
+/** The curl lines that reproduce the exchange: the setup lines first, each under its provider state, then the request's own. */
+function reproduction({ curl, setup }: Exchange): string[] {
+  const parts: string[] = [];
+  if (setup?.length) {
+    parts.push(`<p class="note">${escapeHtml(SETUP_NOTE)}</p>`);
+    for (const [i, step] of setup.entries()) parts.push(`<p class="meta">${escapeHtml(setupLabel(step, i, setup.length))}</p>`, pre(step.curl, 'setup'));
+    parts.push(`<p class="meta">${escapeHtml(REQUEST_LABEL)}</p>`);
+  }
+  parts.push(pre(curl, 'curl'));
+  const note = curlVariablesNote({ curl, setup });
+  if (note !== undefined) parts.push(`<p class="note">${escapeHtml(note)}</p>`);
+  return parts;
+}
+
+/** Past either bound a block is folded, closed, under what it holds: a page stays readable with a 16 KB body or a fixture set of hundreds of KB. */
+const FOLD_LINES = 40;
+const FOLD_CHARS = 4000;
+
+function pre(content: string, className?: string): string {
+  const block = `<pre${className ? ` class="${className}"` : ''}>${escapeHtml(content)}</pre>`;
+  const lines = content.split('\n').length;
+  if (lines <= FOLD_LINES && content.length <= FOLD_CHARS) return block;
+  return `<details class="fold"><summary>${escapeHtml(`Folded: ${counted(lines, 'line')}, ${counted(content.length, 'character')}`)}</summary>\n${block}\n</details>`;
+}
+
+const counted = (n: number, noun: string): string => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
 const code = (content: string): string => `<code>${escapeHtml(content)}</code>`;
 

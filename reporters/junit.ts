@@ -1,7 +1,7 @@
 // junit.xml in the Jenkins/Surefire dialect that GitHub, GitLab and Jenkins all
 // read: one <testsuite> per suite, one <testcase> per rule. A failed expectation
-// of the target is a <failure>; the tool never reports an <error>, because a run
-// it could not make ends with exit status 2 and no reports.
+// of the target is a <failure>; a check the suite could not make is an <error>,
+// which CI readers show apart from failures: no verdict on the target.
 import { create } from 'xmlbuilder2';
 import type { Redactor } from '../harness/redact.ts';
 import type { RuleResult, RunResult } from '../results/model.ts';
@@ -14,6 +14,13 @@ import { tally } from './tally.ts';
 
 type XMLBuilder = ReturnType<typeof create>;
 
+/**
+ * xmlbuilder2 leaves an `&` that looks like the start of an entity (`&V;`, `&amp;`) as it
+ * is, so a fixture name or a body holding one would make the XML refer to an entity it
+ * does not define: every `&` is escaped here, and the builder then leaves them alone.
+ */
+const amp = (text: string): string => text.replaceAll('&', '&amp;');
+
 export function junitXml(result: RunResult, redactor: Redactor): string {
   const run = scrubRun(result, redactor);
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('testsuites', {
@@ -23,7 +30,7 @@ export function junitXml(result: RunResult, redactor: Redactor): string {
   });
   for (const [suite, rules] of groupBy(run.rules, (rule) => rule.suite)) {
     const element = root.ele('testsuite', {
-      name: oneLine(suite),
+      name: amp(oneLine(suite)),
       ...suiteCounts(rules),
       time: seconds(sum(rules.map((rule) => rule.durationMs))),
       ...timestamp(run.startedAt),
@@ -36,32 +43,34 @@ export function junitXml(result: RunResult, redactor: Redactor): string {
 
 function addTestcase(parent: XMLBuilder, rule: RuleResult): void {
   const testcase = parent.ele('testcase', {
-    name: oneLine(`${rule.id} ${rule.title}`),
-    classname: oneLine(rule.suite),
+    name: amp(oneLine(`${rule.id} ${rule.title}`)),
+    classname: amp(oneLine(rule.suite)),
     time: seconds(rule.durationMs),
   });
   if (rule.status === 'failed') {
     testcase
-      .ele('failure', { message: failureHeadline(rule), type: `${rule.level} violation` })
-      .txt(failureText(rule, 'full'));
+      .ele('failure', { message: amp(failureHeadline(rule)), type: `${rule.level} violation` })
+      .txt(amp(failureText(rule, 'full')));
+  } else if (rule.status === 'error') {
+    testcase.ele('error', { message: amp(failureHeadline(rule)), type: 'suite error' }).txt(amp(failureText(rule, 'full')));
   } else if (rule.status === 'warned') {
     // A warning must show in CI without failing the job: the test case passes, and its
     // output carries the evidence (GitHub's, GitLab's and Jenkins' readers show system-out).
-    testcase.ele('system-out').txt(`WARNING (${rule.level}: fails the run only with --strict): ${failureText(rule, 'full')}`);
+    testcase.ele('system-out').txt(amp(`WARNING (${rule.level}: fails the run only with --strict): ${failureText(rule, 'full')}`));
   } else if (rule.status === 'known') {
     // As pytest reports an expected failure: skipped, with what the team wrote as its
     // message, and the evidence in system-out. The job does not fail; the reader shows it.
     testcase.ele('skipped', { type: 'known failure', message: `known failure: ${oneLine(rule.expectation?.reason ?? '')}` });
-    testcase.ele('system-out').txt(`KNOWN FAILURE (listed in the expectations file): ${failureText(rule, 'full')}`);
+    testcase.ele('system-out').txt(amp(`KNOWN FAILURE (listed in the expectations file): ${failureText(rule, 'full')}`));
   } else if (rule.status === 'fixed') {
     // Passed: the test case passes, and says the expectations file lists it still.
-    testcase.ele('system-out').txt(`FIXED (fails the run only with --strict): ${failureText(rule, 'full')}`);
+    testcase.ele('system-out').txt(amp(`FIXED (fails the run only with --strict): ${failureText(rule, 'full')}`));
   } else if (rule.status === 'skipped') {
-    testcase.ele('skipped', { message: oneLine(rule.reason ?? 'skipped') });
+    testcase.ele('skipped', { message: amp(oneLine(rule.reason ?? 'skipped')) });
   }
   // A passed or skipped check says what data it ran on (the broken ones say it in their evidence).
   const data = dataLine(rule);
-  if (data !== undefined && (rule.status === 'passed' || rule.status === 'skipped')) testcase.ele('system-out').txt(data);
+  if (data !== undefined && (rule.status === 'passed' || rule.status === 'skipped')) testcase.ele('system-out').txt(amp(data));
 }
 
 // Repeated on every suite: consumers that show properties show them per suite.
@@ -78,12 +87,13 @@ function addProperties(parent: XMLBuilder, run: RunResult): void {
   ];
   const element = parent.ele('properties');
   for (const [name, value] of properties) {
-    if (value !== undefined) element.ele('property', { name, value: oneLine(value) });
+    if (value !== undefined) element.ele('property', { name, value: amp(oneLine(value)) });
   }
 }
 
 function counts(rules: RuleResult[]): Record<string, string> {
-  return { tests: String(rules.length), failures: String(tally(rules).failed), errors: '0' };
+  const { failed, error } = tally(rules);
+  return { tests: String(rules.length), failures: String(failed), errors: String(error) };
 }
 
 // Only <testsuite> may say how many were skipped: the schema

@@ -7,7 +7,7 @@ import { failureHeadline } from './evidence-text.ts';
 import { duration, oneLine } from './format.ts';
 import { scrubRun } from './scrub.ts';
 import { LISTED_STATUSES } from './statuses.ts';
-import { tally, tallyLine } from './tally.ts';
+import { tally, tallyLine, type Tally } from './tally.ts';
 
 /** Past this length a reason or a quote is cut: a summary is read at a glance. */
 const MAX_LINE = 300;
@@ -16,7 +16,7 @@ export function markdownSummary(result: RunResult, redactor: Redactor): string {
   const run = scrubRun(result, redactor);
   const totals = tally(run.rules);
   const lines = [
-    `### ${totals.failed > 0 ? '❌' : '✅'} cp-conformance: ${tallyLine(totals)}`,
+    `### ${verdict(totals)} cp-conformance: ${tallyLine(totals)}`,
     '',
     [
       `Target ${code(run.target.baseUrl)}${run.target.embedded ? ' (embedded reference implementation)' : ''}`,
@@ -34,6 +34,12 @@ export function markdownSummary(result: RunResult, redactor: Redactor): string {
   }
   lines.push('', 'The evidence of each rule (the shrunk input, the request, the response and a `curl` line) is in `report.html`.', '');
   return lines.join('\n');
+}
+
+/** A failure fails the run; an error with no failure leaves it unsettled (exit status 2), not passed. */
+function verdict(totals: Tally): string {
+  if (totals.failed > 0) return '❌';
+  return totals.error > 0 ? '⚠️' : '✅';
 }
 
 function ruleItem(rule: RuleResult): string {

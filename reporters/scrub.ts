@@ -48,7 +48,8 @@ function maskAuthorization(exchange: Exchange, redactor: Redactor): Exchange {
     ...exchange.response,
     headers: redactor.headers(exchange.response.headers),
   };
-  return { ...exchange, request, ...(response && { response }), curl: maskCurlAuthorization(exchange.curl, redactor) };
+  const setup = exchange.setup?.map((step) => ({ ...step, curl: maskCurlAuthorization(step.curl, redactor) }));
+  return { ...exchange, request, ...(response && { response }), curl: maskCurlAuthorization(exchange.curl, redactor), ...(setup && { setup }) };
 }
 
 // A credential the Redactor was not told about can still sit in the curl line's

@@ -1,4 +1,4 @@
-// How every report names the six outcomes of CONTRACT 1.1, so the console, the
+// How every report names the seven outcomes of CONTRACT 1.1, so the console, the
 // HTML report, JUnit and the Markdown summary say the same thing.
 import type { RuleResult, RuleStatus, StatementStatus } from '../results/model.ts';
 import { oneLine } from './format.ts';
@@ -7,6 +7,7 @@ import { oneLine } from './format.ts';
 export const STATUS_LABEL: Record<RuleStatus, string> = {
   passed: 'PASS',
   failed: 'FAIL',
+  error: 'ERROR',
   warned: 'WARN',
   skipped: 'SKIP',
   known: 'KNOWN',
@@ -24,6 +25,7 @@ export const STATEMENT_LABEL: Record<StatementStatus, string> = {
 /** A statement's outcome in running text (a count of them: "12 passed, 40 not checkable"). */
 export const STATEMENT_WORDS: Record<StatementStatus, string> = {
   failed: 'failed',
+  error: 'error',
   warned: 'warned',
   known: 'known',
   fixed: 'fixed',
@@ -37,6 +39,7 @@ export const STATEMENT_WORDS: Record<StatementStatus, string> = {
 /** The outcomes a summary lists rule by rule, with the heading over them: what to act on, first. */
 export const LISTED_STATUSES = [
   { status: 'failed', heading: 'Failed rules' },
+  { status: 'error', heading: 'Errors: checks the suite could not make (no verdict on the target)' },
   { status: 'fixed', heading: 'Fixed: listed in the expectations file, but they passed (remove them from it; with --strict they fail the run)' },
   { status: 'warned', heading: 'Warnings (SHOULD rules: they fail the run only with --strict)' },
   { status: 'known', heading: 'Known failures (listed in the expectations file: they do not fail the run)' },

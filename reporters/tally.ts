@@ -15,5 +15,5 @@ export function tallyLine(counts: Tally): string {
   return TALLY_ORDER.map((status) => `${counts[status]} ${status}`).join(', ');
 }
 
-/** The order of the tally line, kept from before `known` and `fixed` were added so parsers of it go on working. */
-const TALLY_ORDER = ['passed', 'failed', 'warned', 'skipped', 'known', 'fixed'] as const satisfies readonly (keyof Tally)[];
+/** The order of the tally line, kept from before `known`, `fixed` and `error` were added (each at the end) so parsers of it go on working. */
+const TALLY_ORDER = ['passed', 'failed', 'warned', 'skipped', 'known', 'fixed', 'error'] as const satisfies readonly (keyof Tally)[];

@@ -14,10 +14,11 @@ export type Level = 'MUST' | 'SHOULD';
  */
 export type DataKind = 'set' | 'existing';
 
-export type RuleStatus = 'passed' | 'failed' | 'warned' | 'skipped' | 'known' | 'fixed';
+/** `error`: the suite could not make the check (the control endpoint failed mid-run, an answer larger than it reads): never the target's failure. */
+export type RuleStatus = 'passed' | 'failed' | 'error' | 'warned' | 'skipped' | 'known' | 'fixed';
 
 /** Every status, in the order the reports list them: what to act on first. */
-export const RULE_STATUSES = ['failed', 'fixed', 'warned', 'known', 'skipped', 'passed'] as const satisfies readonly RuleStatus[];
+export const RULE_STATUSES = ['failed', 'error', 'fixed', 'warned', 'known', 'skipped', 'passed'] as const satisfies readonly RuleStatus[];
 
 /** A rule that broke in its run: failed, warned, or known (broken, and listed in the expectations file). */
 export const broke = (rule: Pick<RuleResult, 'status'>): boolean => rule.status === 'failed' || rule.status === 'warned' || rule.status === 'known';
@@ -56,6 +57,19 @@ export interface Exchange {
   networkError?: string;
   /** A shell line that sends the same request, with `Bearer ***` for the credential. */
   curl: string;
+  /**
+   * On set data: the provider states the check's fixtures were in when the request was
+   * sent, in the order to send them, each as a shell line (`curl` to the control
+   * endpoint). Pasted before `curl`, against a target with the control endpoint, they
+   * reproduce the answer.
+   */
+  setup?: SetupStep[];
+}
+
+/** One provider state of an exchange's setup. */
+export interface SetupStep {
+  state: string;
+  curl: string;
 }
 
 /** What a person needs to act on a failure. */
@@ -90,7 +104,7 @@ export interface RuleResult {
   /** The suite (vitest file) that checks the rule; the JUnit classname. */
   suite: string;
   status: RuleStatus;
-  /** Why the rule was skipped, or a one-line summary of why it failed or warned. */
+  /** Why the rule was skipped, a one-line summary of why it failed or warned, or what kept the suite from making the check (error). */
   reason?: string;
   evidence?: Evidence;
   /** For `known` and `fixed`: what the expectations file says of the rule. */

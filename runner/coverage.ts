@@ -35,7 +35,7 @@ export function coverageTotals(entries: readonly CoverageEntry[] = coverageMap):
 }
 
 // A statement stands as its worst rule: one broken rule breaks the statement.
-const WORST_FIRST: RuleStatus[] = ['failed', 'warned', 'known', 'fixed', 'passed', 'skipped'];
+const WORST_FIRST: RuleStatus[] = ['failed', 'error', 'warned', 'known', 'fixed', 'passed', 'skipped'];
 
 /** Each statement with the outcome of its rules in this run (the worst of those that ran). */
 export function statementOutcomes(results: readonly RuleResult[]): StatementResult[] {

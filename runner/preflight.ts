@@ -30,7 +30,7 @@ const namesIn = (items: unknown): unknown[] => (Array.isArray(items) ? items.map
 
 /** A Check outside any rule: the preflight's requests get the run's timeouts, pacing and redaction. */
 export function preflightCheck(config: SuiteConfig): Check {
-  return new Check('preflight', config, undefined, undefined, 'set', Object.keys(stateParamsSchemas) as StateName[]);
+  return new Check('preflight', config, { states: Object.keys(stateParamsSchemas) as StateName[] });
 }
 
 /** Runs `probe`; an answer the probe did not expect, or none, is its finding. */

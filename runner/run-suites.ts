@@ -197,7 +197,7 @@ export class SuiteSession {
     const outcome = testCase.result();
     const meta = testCase.meta();
     // A broken SHOULD rule warns (CONTRACT 1.1): the same evidence, but it does not fail the gate.
-    const broken = definition.level === 'SHOULD' ? 'warned' : 'failed';
+    const broken = meta.suiteError ? 'error' : definition.level === 'SHOULD' ? 'warned' : 'failed';
     const status = outcome.state === 'passed' || outcome.state === 'skipped' ? outcome.state : broken;
     const errorMessage = outcome.state === 'failed' ? outcome.errors[0]?.message : undefined;
     const evidence = status === broken ? (meta.evidence ?? { message: errorMessage ?? 'the check failed' }) : undefined;

@@ -4,7 +4,7 @@
 import type { SuiteConfig } from '../harness/config.ts';
 import { HttpClient, NetworkError, RateLimited } from '../harness/http.ts';
 import { createShared } from '../harness/coordination.ts';
-import { BudgetSpent, RATE_LIMIT_MAX_WAIT_MS, RequestBudget, RULE_TIMEOUT_MS } from '../harness/limits.ts';
+import { BudgetSpent, RequestBudget } from '../harness/limits.ts';
 import { Redactor } from '../harness/redact.ts';
 import { RatePace } from '../harness/rate-limit.ts';
 import type { ReferenceHandle } from '../reference/server.ts';
@@ -18,14 +18,8 @@ import { otherWorkspace, preflightCheck } from './preflight.ts';
 import { RunError } from './run-error.ts';
 import { SuiteSession } from './run-suites.ts';
 
-/** How long the run may take at most, and what that follows from. */
-export interface RunBound {
-  ms: number;
-  basis: string;
-}
-
 export interface RunHooks {
-  onStart?: (info: { seed: number; target: TargetDescription; rules: number; bound: RunBound; redactor: Redactor }) => void;
+  onStart?: (info: { seed: number; target: TargetDescription; rules: number; redactor: Redactor }) => void;
   onRuleFinished?: (result: RuleResult) => void;
 }
 
@@ -33,9 +27,6 @@ export interface RunOutcome {
   result: RunResult;
   redactor: Redactor;
 }
-
-/** Starting vitest, computing between requests, writing the reports: seconds in practice, a minute allowed. */
-const OVERHEAD_MS = 60_000;
 
 /** `plan` is planRun(options) unless the caller looked at it first. */
 export async function runConformance(options: RunOptions, hooks: RunHooks = {}, plan?: RunPlan): Promise<RunOutcome> {
@@ -50,7 +41,7 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}, 
     await assertReachable(config, redactor, budget);
     await assertTwoWorkspaces(config);
     const target = describeTarget(config, reference !== undefined);
-    hooks.onStart?.({ seed, target, rules: selected.length, bound: runBound(selected.length, options), redactor });
+    hooks.onStart?.({ seed, target, rules: selected.length, redactor });
     const startedAt = new Date();
     const session = await SuiteSession.open(options.concurrency);
     let rules: RuleResult[];
@@ -129,24 +120,6 @@ export function suiteConfig(options: RunOptions, reference: ReferenceHandle | un
       otherWorkspace: options.otherWorkspaceToken,
     }),
   };
-}
-
-/**
- * What the run's length follows from: every rule ends by its deadline, and with a
- * budget every request ends by its timeout, a 429 retry after the longest wait.
- * Whichever is smaller binds.
- */
-function runBound(rules: number, options: RunOptions): RunBound {
-  const seconds = (ms: number) => `${ms / 1000} s`;
-  const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-  const byRules = rules * RULE_TIMEOUT_MS;
-  const perRequest = options.timeoutMs + RATE_LIMIT_MAX_WAIT_MS;
-  const byBudget = options.maxRequests === undefined ? Infinity : options.maxRequests * perRequest;
-  const basis =
-    byBudget < byRules
-      ? `${count(options.maxRequests!, 'request')} × ${seconds(perRequest)} (timeout plus the longest rate-limit wait)`
-      : `${count(rules, 'rule')} × a deadline of ${seconds(RULE_TIMEOUT_MS)}`;
-  return { ms: Math.min(byRules, byBudget) + OVERHEAD_MS, basis: `${basis}, plus ${seconds(OVERHEAD_MS)} to start and report` };
 }
 
 /** A target that does not answer at all cannot be tested: exit 2 with one line, not a page of failures. */

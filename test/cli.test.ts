@@ -27,6 +27,8 @@ const refusals: Array<[string, string[], RegExp]> = [
   ['a credential without a base URL', ['run', '--member-token', 'x'], /needs --base-url/],
   ['a non-integer seed', ['run', '--seed', 'abc'], /--seed must be an integer/],
   ['zero runs', ['run', '--runs', '0'], /--runs must be an integer of at least 1/],
+  ['a negative timeout', ['run', '--timeout', '-5'], /--timeout must be an integer of at least 1: -5$/],
+  ['a report directory that cannot be written', ['run', '--report-dir', path.join(scratchFile('not-a-folder', ''), 'reports')], /cannot write the report directory .*not-a-folder\/reports: ENOTDIR/],
   ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
   ['a selection that matches no rule', ['run', '--only', 'no-such-rule'], /no rule matches/],
   ['an unreadable profile', ['run', '--profile', '/nonexistent/profile.json'], /--profile \/nonexisten\S* is neither a built-in profile \(spec, blaxel\) nor a readable file: ENOENT/],

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ClockTimeline, type ClockMoves } from '../harness/clock-timeline.ts';
 import { createShared, FixtureLocks, type LockWaits } from '../harness/coordination.ts';
-import { Skip, Violation } from '../harness/violation.ts';
+import { Skip, SuiteError } from '../harness/violation.ts';
 import type { Exchange } from '../results/model.ts';
 import { faults } from '../reference/faults/index.ts';
 import { startReference } from '../reference/server.ts';
@@ -135,8 +135,8 @@ describe('the clock timeline (harness/clock-timeline.ts)', { timeout: 5_000 }, (
     expect(target.resets).toBe(2);
   });
 
-  test('when the leader cannot move the clock, the checks beside it fail, or are skipped with it; the leader fails at once on every later step, and still resets', async () => {
-    const answered500 = new Violation('the control endpoint failed to set the state "clock" (it answered 500)', { response: { status: 500 } } as Exchange);
+  test('when the leader cannot move the clock, the checks beside it end as errors of the suite, or are skipped with it; the leader fails at once on every later step, and still resets', async () => {
+    const answered500 = new SuiteError('the control endpoint failed to set the state "clock" (it answered 500)', { response: { status: 500 } } as Exchange);
     const cases = [
       [answered500, /failed to set the state "clock" \(it answered 500\)/],
       [new Error('no answer'), /could not move it/],
@@ -150,6 +150,7 @@ describe('the clock timeline (harness/clock-timeline.ts)', { timeout: 5_000 }, (
       const waiting = beside.clock.reach(500);
       await expect(leader.clock.reach(60)).rejects.toBe(error);
       await expect(waiting).rejects.toThrow(expected);
+      if (!(error instanceof Skip)) await expect(waiting).rejects.toBeInstanceOf(SuiteError);
       // A replay of the leader's case (fast-check's, after a failure) fails the same way, without waiting.
       await expect(settled(leader.clock.reach(120).catch(() => undefined))).resolves.toBe(true);
       await Promise.all([ended(beside), ended(leader)]);

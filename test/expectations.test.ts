@@ -42,7 +42,7 @@ describe('the expectations workflow, through the command line', () => {
     expect(first.results.rules.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual([BROKEN]);
     expect(first.stdout).toContain(`Summary: ${path.join(scratch, 'summary.md')}`);
     const markdown = await readFile(path.join(scratch, 'summary.md'), 'utf8');
-    expect(markdown).toMatch(/^### ❌ cp-conformance: \d+ passed, 1 failed, 0 warned, \d+ skipped, 0 known, 0 fixed$/m);
+    expect(markdown).toMatch(/^### ❌ cp-conformance: \d+ passed, 1 failed, 0 warned, \d+ skipped, 0 known, 0 fixed, 0 error$/m);
     expect(markdown).toContain(`- \`${BROKEN}\` (MUST, section`);
     expect(markdown).toMatch(/^ {2}> The default requirement of the control plane is \\`admin\\`/m);
   });

@@ -74,10 +74,8 @@ describe.concurrent('a target unreachable from the start: exit 2 with one line',
 describe.concurrent('a target that fails mid-run: the affected rules fail with the evidence, the run goes on', () => {
   test('no answer: the per-request timeout, and no shrinking against a silent target', async (t) => {
     const server = await hostile(t, afterProbe(() => undefined));
-    const { code, stdout, results } = await runAgainst(server, ['--timeout', '1000', ...CHEAP]);
+    const { code, results } = await runAgainst(server, ['--timeout', '1000', ...CHEAP]);
     expect(code).toBe(1);
-    // Without a budget the bound printed at the start is the rules' deadlines.
-    expect(stdout).toMatch(/the run ends within 3 min at most \(1 rule × a deadline of 120 s, plus 60 s to start and report\)/);
     const rule = ruleOf(results, 'auth.missing-credentials');
     expect(rule.status).toBe('failed');
     expect(rule.evidence?.message).toMatch(/no answer within 1000 ms$/);
@@ -248,8 +246,6 @@ describe('the request budget', () => {
       ...['--runs', '5', '--timeout', '5000', '--max-requests', '3'],
     ]);
     expect(code, stdout).toBe(0);
-    // The printed bound follows from the budget: 3 × (5 s timeout + 5 s longest wait) + 60 s.
-    expect(stdout).toMatch(/the run ends within 90 s at most \(3 requests × 10 s \(timeout plus the longest rate-limit wait\), plus 60 s to start and report\)/);
     // The probe and two more, whichever suite file runs first: the auth rules alone would
     // send ten, and a budget per file would let the other file send its own.
     expect(server.calls).toHaveLength(3);

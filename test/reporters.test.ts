@@ -17,12 +17,40 @@ import { writeReports } from '../reporters/write.ts';
 import schema from '../results/results.schema.json' with { type: 'json' };
 import expectationsSchema from '../results/expectations.schema.json' with { type: 'json' };
 import { expectationsFile } from '../reporters/expectations.ts';
+import { SETUP_NOTE } from '../reporters/evidence-text.ts';
+import { prettyJson } from '../reporters/pretty-json.ts';
+import type { RuleResult, RunResult } from '../results/model.ts';
 
-import { BASE_URL, HOSTILE, redactor, result, SECRETS } from './support/sample-run.ts';
+import { BASE_URL, CONTROL_ANSWER, HOSTILE, redactor, result, SECRETS, SETUP, UNLISTED_TOKEN } from './support/sample-run.ts';
 
 const { rules } = result;
+const errorRule = rules.find((rule) => rule.status === 'error')!;
+const TALLY = '2 passed, 1 failed, 1 warned, 1 skipped, 1 known, 1 fixed, 1 error';
+const CUT_NOTE = '… [cut at 2,000 characters: the full text is in report.html and results.json]';
 
-function consoleOutput(color: boolean): { written: string; summary: string } {
+/** The text as report.html writes it: the five characters HTML gives meaning to as references. */
+const escaped = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The sample run with the failure's answer 50,000 characters of JSON (trailing spaces count), which its message, reason and counterexample quote. */
+function runWithLargeAnswer(): RunResult {
+  const items = Array.from({ length: 1300 }, (_, i) => ({ name: `function-${String(i).padStart(5, '0')}`, size: i }));
+  const answer = JSON.stringify({ data: items }).padEnd(50_000, ' ');
+  const failure = rules[1]!;
+  const exchange = failure.evidence!.exchange!;
+  const large: RuleResult = {
+    ...failure,
+    reason: `expected 201, got ${answer}`,
+    evidence: {
+      ...failure.evidence!,
+      message: `expected 201, got ${answer}`,
+      counterexample: answer,
+      exchange: { ...exchange, response: { status: 400, headers: {}, body: answer } },
+    },
+  };
+  return { ...result, rules: rules.map((rule) => (rule === failure ? large : rule)) };
+}
+
+function consoleOutput(color: boolean, run: RunResult = result): { written: string; summary: string } {
   let written = '';
   const out = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -30,9 +58,9 @@ function consoleOutput(color: boolean): { written: string; summary: string } {
       done();
     },
   });
-  const progress = createConsoleProgress(out, { total: rules.length, color, redactor });
-  for (const finished of rules) progress.ruleFinished(finished);
-  const summary = progress.summary(result, { junit: 'out/junit.xml', html: 'out/report.html', json: 'out/results.json' });
+  const progress = createConsoleProgress(out, { total: run.rules.length, color, redactor });
+  for (const finished of run.rules) progress.ruleFinished(finished);
+  const summary = progress.summary(run, { junit: 'out/junit.xml', html: 'out/report.html', json: 'out/results.json' });
   return { written, summary };
 }
 
@@ -54,19 +82,21 @@ describe('junit.xml', () => {
   });
 
   test('counts every rule once, by status, on the run and on each suite', () => {
-    expect(parsed.testsuites).toMatchObject({ name: 'cp-conformance', tests: '7', failures: '1', errors: '0' });
+    // The error counts apart from the failures: no verdict on the target.
+    expect(parsed.testsuites).toMatchObject({ name: 'cp-conformance', tests: '8', failures: '1', errors: '1' });
     // Jenkins' JUnit schema allows `skipped` only on each testsuite.
     expect(parsed.testsuites).not.toHaveProperty('skipped');
     expect(suites.map((suite) => suite.name)).toEqual(['auth', 'functions', 'sandbox-address', 'metrics']);
     const functions = suites.find((suite) => suite.name === 'functions');
     // The known failure counts as skipped: CI shows it and the job does not fail.
-    expect(functions).toMatchObject({ tests: '3', failures: '1', skipped: '1', time: '3.702' });
+    expect(functions).toMatchObject({ tests: '4', failures: '1', errors: '1', skipped: '1', time: '4.936' });
+    expect(suites.find((suite) => suite.name === 'auth')).toMatchObject({ failures: '0', errors: '0' });
     expect(testcases).toHaveLength(rules.length);
   });
 
   test('names each testcase after its rule id, with the suite as classname', () => {
     for (const [i, testcase] of testcases.entries()) {
-      const expected = [rules[0], rules[1], rules[4], rules[5], rules[2], rules[3], rules[6]][i]!;
+      const expected = [rules[0], rules[1], rules[4], rules[5], rules[7], rules[2], rules[3], rules[6]][i]!;
       expect(testcase.name.startsWith(`${expected.id} `)).toBe(true);
       expect(testcase.classname).toBe(expected.suite);
       expect(testcase.time).toBe('1.234');
@@ -96,6 +126,28 @@ describe('junit.xml', () => {
     const skipped = testcases.find((testcase) => testcase.name.startsWith('MET-004'));
     expect(skipped.skipped.message).toBe(rules[3]!.reason);
     expect(xml).not.toContain('<script>');
+  });
+
+  test('reports a check the suite could not make as an <error> with its reason and the full evidence, never a <failure>', () => {
+    const error = testcases.find((testcase) => testcase.name.startsWith('FN-008'));
+    expect(error).not.toHaveProperty('failure');
+    expect(error.error).toMatchObject({ type: 'suite error', message: errorRule.reason });
+    const body: string = error.error['#text'];
+    expect(body).toMatch(/^the control endpoint failed to set the state "usage" \(it answered 503\): no verdict on the rule\n/);
+    expect(body).toContain('Specification, section 4.2: “usage per function”');
+    expect(body).toContain('Data: fixtures set through provider states');
+    expect(body).toContain('--- Response ---\nHTTP 503');
+    expect(body).toContain(CONTROL_ANSWER);
+    expect(body).toContain(`Reproduce with:\ncurl -sS -i -X POST 'http://127.0.0.1:8080/__test/states' -H 'accept: application/json' -H "authorization: Bearer $CP_TOKEN"`);
+  });
+
+  test('puts the setup lines, each under its provider state, before the request\'s own curl line', () => {
+    const body: string = testcases.find((testcase) => testcase.name.startsWith('FN-002')).failure['#text'];
+    const reproduce = body.slice(body.indexOf('Reproduce with:\n'));
+    const request = `curl -sS -i -X POST '${BASE_URL}/functions?name=a&b=***'`;
+    expect(reproduce.startsWith(['Reproduce with:', SETUP_NOTE, '# Setup 1 of 2: provider state "functions"', SETUP[0]!.curl, '# Setup 2 of 2: provider state "clock"', SETUP[1]!.curl, "# The request's own line", request].join('\n'))).toBe(true);
+    // The setup lines name the admin credential's variable: the note says to set it.
+    expect(reproduce).toContain('Runs as pasted where $CP_TOKEN holds its credential.');
   });
 
   test('shows a known failure as skipped with the reason of the expectations file, a fixed one as passing, both with system-out', () => {
@@ -158,7 +210,7 @@ describe('report.html', () => {
     expect(html.match(/<script/g)).toHaveLength(1);
     const hash = createHash('sha256').update(scripts[0]![1]!).digest('base64');
     expect(html).toContain(`script-src 'sha256-${hash}'`);
-    for (const filter of ['all', 'failed', 'fixed', 'warned', 'known', 'skipped', 'passed']) expect(html).toContain(`data-filter="${filter}"`);
+    for (const filter of ['all', 'failed', 'error', 'fixed', 'warned', 'known', 'skipped', 'passed']) expect(html).toContain(`data-filter="${filter}"`);
   });
 
   test('escapes hostile text', () => {
@@ -177,7 +229,9 @@ describe('report.html', () => {
     expect(totals).toContain('1 skipped');
     expect(totals).toContain('1 known');
     expect(totals).toContain('1 fixed');
-    expect(html.match(/<details open>/g)).toHaveLength(4);
+    expect(totals).toContain('1 error');
+    expect(totals).toContain('<span class="error" style="width:12.50%"></span>');
+    expect(html.match(/<details open>/g)).toHaveLength(5);
     expect(html).toContain('<summary>Why it warned (a SHOULD rule: it fails the run only with --strict)</summary>');
     expect(html).toMatch(/<blockquote class="quote"><p>Creates or updates a file &#60;script&#62;/);
     expect(html).toContain('data-filter="warned"');
@@ -197,19 +251,96 @@ describe('report.html', () => {
     expect(html).toContain('<pre class="curl">curl -sS -i -X GET &#39;http://127.0.0.1:8080/v0/functions?limit=201&#39; -H &#34;authorization: Bearer $CP_TOKEN&#34;');
   });
 
-  test('shows only the four usual outcomes in a run without expectations', () => {
-    const plain = { ...result, settings: { ...result.settings, expectations: undefined }, rules: rules.filter((r) => r.status !== 'known' && r.status !== 'fixed') };
+  test('shows only the four usual outcomes in a run without expectations and errors', () => {
+    const plain = { ...result, settings: { ...result.settings, expectations: undefined }, rules: rules.filter((r) => !['known', 'fixed', 'error'].includes(r.status)) };
     const page = htmlReport(plain, redactor);
     for (const filter of ['failed', 'warned', 'skipped', 'passed']) expect(page).toContain(`data-filter="${filter}"`);
-    for (const filter of ['known', 'fixed']) expect(page).not.toContain(`data-filter="${filter}"`);
+    for (const filter of ['known', 'fixed', 'error']) expect(page).not.toContain(`data-filter="${filter}"`);
+    expect(page).not.toContain('data-count="error"');
   });
 
-  test('opens on the whole list when nothing needs attention (no failure, warning or fixed known failure)', () => {
-    const clean = { ...result, rules: rules.filter((r) => !['failed', 'warned', 'fixed'].includes(r.status)) };
+  test('opens on the whole list when nothing needs attention (no failure, error, warning or fixed known failure)', () => {
+    const clean = { ...result, rules: rules.filter((r) => !['failed', 'error', 'warned', 'fixed'].includes(r.status)) };
     const page = htmlReport(clean, redactor);
     expect(page).toContain('data-opening="all"');
     expect(page).not.toContain('data-filter="attention"');
     expect(htmlReport(result, redactor)).toContain('data-opening="attention"');
+    // An error alone needs attention too: the run did not show what it was asked to.
+    const erred = htmlReport({ ...clean, rules: [...clean.rules, errorRule] }, redactor);
+    expect(erred).toContain('data-opening="attention"');
+    expect(erred).toContain('data-attention="failed error warned fixed"');
+    expect(erred).toContain('>Needs attention (1)</button>');
+  });
+
+  test('shows an error with its own badge and the evidence under a summary that says it is no verdict on the target', () => {
+    const item = /<li class="rule" id="rule-FN-008"[\s\S]*?<\/li>/.exec(html)?.[0] ?? '';
+    expect(item).toContain('data-status="error"');
+    expect(item).toContain('<span class="status error">ERROR</span>');
+    expect(item).toContain('<summary>Why the suite could not make the check (no verdict on the target)</summary>');
+    expect(item).toContain(`<p class="message">${escaped(errorRule.evidence!.message)}</p>`);
+    expect(item).toContain('<h4>Response</h4>');
+    expect(item).toContain('HTTP 503');
+    expect(item).toContain('<pre class="curl">curl -sS -i -X POST &#39;http://127.0.0.1:8080/__test/states&#39;');
+    expect(html).toContain('>Error (1)</button>');
+  });
+
+  test('marks a statement whose worst rule is in error ERROR', () => {
+    const statement = { id: 'usage.per-function', section: '4.2', heading: 'Functions', words: 'usage per function', rules: ['FN-008'], status: 'error' as const };
+    const page = htmlReport({ ...result, statements: [statement] }, redactor);
+    expect(page).toContain('<li class="statement" id="statement-usage.per-function" data-statement-status="error">\n<span class="status error">ERROR</span>');
+    expect(page).toContain('<a href="#rule-FN-008"><code>FN-008</code></a> ERROR');
+    expect(page).toContain('<strong>1 statements:</strong> 1 error');
+  });
+
+  test('lays out a JSON body with a two-space indent, keeping what the target sent; a cut body or one that is not JSON as it is', () => {
+    // FN-002: the request body is JSON; the response body is cut, so shown as it came.
+    const request = JSON.parse(redactor.text(rules[1]!.evidence!.exchange!.request.body!));
+    expect(html).toContain(`<pre>${escaped(JSON.stringify(request, null, 2)).replace('\u0001', '\\u0001')}</pre>`);
+    const response = redactor.text(rules[1]!.evidence!.exchange!.response!.body);
+    expect(html).toContain(`<pre>${escaped(response).replace('\u0001', '\\u0001')}</pre>\n<p class="note">[body truncated at the evidence size cap]</p>`);
+    expect(html).toContain('<pre>{\n  &#34;data&#34;: []\n}</pre>');
+    // Re-indented, not parsed and printed again: large numbers, `1.0` and repeated keys stay.
+    expect(prettyJson('{"id":12345678901234567890,"n":1.0,"n":[],"e":{}}')).toBe('{\n  "id": 12345678901234567890,\n  "n": 1.0,\n  "n": [],\n  "e": {}\n}');
+    expect(prettyJson(JSON.stringify(JSON.parse(CONTROL_ANSWER), null, 4))).toBe(JSON.stringify(JSON.parse(CONTROL_ANSWER), null, 2));
+    expect(prettyJson('{"a":1,}')).toBe('{"a":1,}');
+    expect(prettyJson('plain text')).toBe('plain text');
+  });
+
+  test('folds a block longer than a screenful, closed, under how many lines and characters it holds', () => {
+    const pretty = JSON.stringify(JSON.parse(CONTROL_ANSWER), null, 2);
+    const lines = pretty.split('\n').length;
+    expect(lines).toBeGreaterThan(40);
+    expect(html).toContain(`<details class="fold"><summary>Folded: ${lines} lines, ${pretty.length.toLocaleString('en-US')} characters</summary>\n<pre>${escaped(pretty)}</pre>\n</details>`);
+    // One line of over 4,000 characters: the fixture set's setup line.
+    const setup = SETUP[0]!.curl;
+    expect(setup.length).toBeGreaterThan(4000);
+    expect(html).toContain(`<details class="fold"><summary>Folded: 1 line, ${setup.length.toLocaleString('en-US')} characters</summary>\n<pre class="setup">${escaped(setup)}</pre>`);
+    // The 50,000 characters of an answer: laid out, then folded.
+    const answer = runWithLargeAnswer().rules[1]!.evidence!.exchange!.response!.body;
+    const laidOut = JSON.stringify(JSON.parse(answer), null, 2);
+    const large = htmlReport(runWithLargeAnswer(), redactor);
+    const summary = `<details class="fold"><summary>Folded: ${laidOut.split('\n').length.toLocaleString('en-US')} lines, ${laidOut.length.toLocaleString('en-US')} characters</summary>\n<pre>${escaped(laidOut)}</pre>`;
+    expect(large.includes(summary), 'the answer laid out and folded').toBe(true);
+    // Short blocks stay open.
+    expect(html).toContain('<pre class="setup">curl -sS -i -X POST &#39;http://127.0.0.1:8080/__test/states&#39;');
+    expect(html.match(/<details class="fold">/g)).toHaveLength(2);
+  });
+
+  test('shows the setup lines, each under its provider state, before the request\'s own curl line, and says to run them first', () => {
+    const item = /<li class="rule" id="rule-FN-002"[\s\S]*?<\/li>/.exec(html)?.[0] ?? '';
+    const reproduce = item.slice(item.indexOf('<h4>Reproduce with</h4>'));
+    const order = [
+      `<p class="note">${escaped(SETUP_NOTE)}</p>`,
+      '<p class="meta">Setup 1 of 2: provider state &#34;functions&#34;</p>',
+      `<pre class="setup">${escaped(SETUP[0]!.curl)}</pre>`,
+      '<p class="meta">Setup 2 of 2: provider state &#34;clock&#34;</p>',
+      `<pre class="setup">${escaped(SETUP[1]!.curl)}</pre>`,
+      '<p class="meta">The request&#39;s own line</p>',
+      '<pre class="curl">curl -sS -i -X POST',
+      '<p class="note">Runs as pasted where $CP_TOKEN holds its credential.</p>',
+    ].map((part) => reproduce.indexOf(part));
+    expect(order.every((position) => position > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 });
 
@@ -226,7 +357,7 @@ describe('results.json', () => {
   test('holds the contract keys, counted from the rules', () => {
     expect(document.seed).toBe(42);
     expect(document.target.baseUrl).toBe(BASE_URL);
-    expect(document.summary).toEqual({ passed: 2, failed: 1, warned: 1, skipped: 1, known: 1, fixed: 1 });
+    expect(document.summary).toEqual({ passed: 2, failed: 1, error: 1, warned: 1, skipped: 1, known: 1, fixed: 1 });
     expect(document.settings).toEqual({ runs: 25, profile: { source: 'spec', settings: {} }, expectations: expect.stringMatching(/^expect /) });
     expect(document.rules[5]).toMatchObject({ id: 'FN-006', status: 'known', expectation: { reason: expect.stringMatching(/^the clamp/), link: expect.any(String) } });
     expect(document.rules[6]).toMatchObject({ id: 'MET-007', status: 'fixed', expectation: { link: 'javascript:alert(1)' } });
@@ -237,13 +368,27 @@ describe('results.json', () => {
     expect(document.rules[1].evidence.exchange.request.headers.Authorization).toBe('Bearer ***');
     expect(document.rules[3].reason).toBe(rules[3]!.reason);
     expect(document.rules[0]).not.toHaveProperty('evidence');
+    expect(document.rules[7]).toMatchObject({ id: 'FN-008', status: 'error', reason: errorRule.reason, evidence: { message: errorRule.evidence!.message, exchange: { response: { status: 503 } } } });
+    // The setup lines, in order, masked like the request's own curl line.
+    expect(document.rules[1].evidence.exchange.setup).toEqual(SETUP.map(({ state, curl }) => ({ state, curl })));
+    expect(document.rules[1].evidence.exchange.setup[0].curl).toContain('-H "authorization: Bearer $CP_TOKEN"');
   });
 
-  test('the schema rejects a rule without a valid status', () => {
+  test('the schema rejects a rule without a valid status, and an error that does not say what went wrong', () => {
     const validate = new Ajv2020({ strict: true }).compile(schema);
     const broken = structuredClone(document);
-    broken.rules[0].status = 'error';
+    broken.rules[0].status = 'broken';
     expect(validate(broken)).toBe(false);
+    for (const key of ['reason', 'evidence']) {
+      const unsaid = structuredClone(document);
+      delete unsaid.rules[7][key];
+      expect(validate(unsaid), key).toBe(false);
+    }
+    // A file written before `error` existed still reads (--rerun-failed, cp-conformance expectations).
+    const earlier = structuredClone(document);
+    delete earlier.summary.error;
+    earlier.rules = earlier.rules.filter((rule: { status: string }) => rule.status !== 'error');
+    expect(validate(earlier), JSON.stringify(validate.errors)).toBe(true);
     const unexplained = structuredClone(document);
     delete unexplained.rules[5].expectation;
     expect(validate(unexplained)).toBe(false);
@@ -251,7 +396,7 @@ describe('results.json', () => {
 });
 
 describe('the expectations file of a run', () => {
-  test('lists every rule that broke: a new failure or warning with its message, a known one with what the team wrote; a fixed one is dropped', () => {
+  test('lists every rule that broke: a new failure or warning with its message, a known one with what the team wrote; a fixed one and an error are dropped', () => {
     const file = JSON.parse(expectationsFile(result));
     expect(file).toEqual({
       expectations: [
@@ -261,6 +406,8 @@ describe('the expectations file of a run', () => {
         { rule: 'FN-006', reason: rules[5]!.expectation!.reason, link: rules[5]!.expectation!.link },
       ],
     });
+    // An error is no verdict on the target, so no known failure of it.
+    expect(file.expectations.map((expectation: { rule: string }) => expectation.rule)).not.toContain(errorRule.id);
     const validate = new Ajv2020({ strict: true }).compile(expectationsSchema);
     expect(validate(file), JSON.stringify(validate.errors)).toBe(true);
   });
@@ -270,10 +417,11 @@ describe('the Markdown summary', () => {
   const markdown = markdownSummary(result, redactor);
 
   test('opens with the verdict and the totals, then lists each failed, fixed and warned rule with its quote and why', () => {
-    expect(markdown.split('\n')[0]).toBe('### ❌ cp-conformance: 2 passed, 1 failed, 1 warned, 1 skipped, 1 known, 1 fixed');
+    expect(markdown.split('\n')[0]).toBe(`### ❌ cp-conformance: ${TALLY}`);
     const sections = [...markdown.matchAll(/^#### (.*)$/gm)].map((match) => match[1]);
     expect(sections).toEqual([
       'Failed rules (1)',
+      'Errors: checks the suite could not make (no verdict on the target) (1)',
       'Fixed: listed in the expectations file, but they passed (remove them from it; with --strict they fail the run) (1)',
       'Warnings (SHOULD rules: they fail the run only with --strict) (1)',
       'Known failures (listed in the expectations file: they do not fail the run) (1)',
@@ -281,12 +429,20 @@ describe('the Markdown summary', () => {
     expect(markdown).toMatch(/^- `FN-002` \(MUST, section 4\.1\): expected 201, got 400 \\<script\\>/m);
     expect(markdown).toMatch(/^ {2}> Creates or updates a file \\<script\\>alert\("pwned"\)\\<\/script\\>/m);
     expect(markdown).toMatch(/^- `SBX-003` \(SHOULD, section 10\.2\): no answer from the sandbox address$/m);
+    expect(markdown).toContain('- `FN-008` (MUST, section 4.2): the control endpoint failed to set the state "usage" (it answered 503): no verdict on the rule\n  > usage per function');
     expect(markdown).toMatch(/^- `MET-007` \(MUST, section 4\.10\): javascript: link/m);
     expect(markdown).toContain('- `FN-006`: the clamp lands next sprint \\<script\\>');
     expect(markdown).toContain('([link](https://tracker.example.test/issues/42?a=1&b=%282%29))');
     // Passed and skipped rules are only counted.
     expect(markdown).not.toContain('AUTH-001');
     expect(markdown).not.toContain('MET-004');
+  });
+
+  test('marks a run with errors and no failure as neither failed nor passed', () => {
+    const erred = markdownSummary({ ...result, rules: rules.filter((rule) => rule.status !== 'failed') }, redactor);
+    expect(erred.split('\n')[0]).toBe('### ⚠️ cp-conformance: 2 passed, 0 failed, 1 warned, 1 skipped, 1 known, 1 fixed, 1 error');
+    const clean = markdownSummary({ ...result, rules: rules.filter((rule) => rule.status !== 'failed' && rule.status !== 'error') }, redactor);
+    expect(clean.split('\n')[0]).toMatch(/^### ✅ /);
   });
 
   test('leaves no raw HTML outside code spans and no control character: the target\'s words stay words', () => {
@@ -299,13 +455,13 @@ describe('console progress', () => {
   test('prints one line per rule and closes with the tally line', () => {
     const { written, summary } = consoleOutput(false);
     const lines = written.split('\n');
-    expect(lines[0]).toMatch(/^\[1\/7\] PASS AUTH-001 rejects a missing credential with 401 \(1\.2 s\)$/);
-    expect(written).toContain('[2/7] FAIL FN-002');
-    expect(written).toContain('[3/7] WARN SBX-003');
+    expect(lines[0]).toMatch(/^\[1\/8\] PASS AUTH-001 rejects a missing credential with 401 \(1\.2 s\)$/);
+    expect(written).toContain('[2/8] FAIL FN-002');
+    expect(written).toContain('[3/8] WARN SBX-003');
     expect(summary).toContain('Warnings (SHOULD rules: they fail the run only with --strict) (1):');
-    expect(written).toContain('[4/7] SKIP MET-004');
-    expect(written).toMatch(/\[6\/7\] KNOWN FN-006 .*\n {7}Expectations file: the clamp lands next sprint/);
-    expect(written).toMatch(/\[7\/7\] FIXED MET-007 .*\n {7}listed in the expectations file as a known failure, but it passed/);
+    expect(written).toContain('[4/8] SKIP MET-004');
+    expect(written).toMatch(/\[6\/8\] KNOWN FN-006 .*\n {7}Expectations file: the clamp lands next sprint/);
+    expect(written).toMatch(/\[7\/8\] FIXED MET-007 .*\n {7}listed in the expectations file as a known failure, but it passed/);
     expect(summary).toContain('Fixed: listed in the expectations file, but they passed (remove them from it; with --strict they fail the run) (1):');
     expect(summary).toContain('Known failures (listed in the expectations file: they do not fail the run) (1):');
     expect(summary.indexOf('Failed rules')).toBeLessThan(summary.indexOf('Fixed:'));
@@ -313,7 +469,8 @@ describe('console progress', () => {
     expect(written).toContain('no --account-id given');
     expect(written.endsWith(summary)).toBe(true);
     const summaryLines = summary.trimEnd().split('\n');
-    expect(summaryLines.at(-1)).toBe('2 passed, 1 failed, 1 warned, 1 skipped, 1 known, 1 fixed');
+    // The order CI log parsers know, `error` at the end.
+    expect(summaryLines.at(-1)).toBe(TALLY);
     expect(summary).toContain('Reproduce with:');
     expect(summary).toContain(`curl -sS -i -X POST '${BASE_URL}/functions`);
     expect(summary).toContain('--seed 42');
@@ -321,10 +478,54 @@ describe('console progress', () => {
     expect(written).not.toContain('\u0001');
   });
 
+  test('prints an error with what went wrong under it, and lists it right after the failures as no verdict on the target', () => {
+    const { written, summary } = consoleOutput(false);
+    expect(written).toContain(`[8/8] ERROR FN-008 reports usage per function (1.2 s)\n       ${errorRule.reason}\n`);
+    const heading = 'Errors: checks the suite could not make (no verdict on the target) (1):';
+    expect(summary).toContain(`${heading}\n\n  ERROR FN-008 reports usage per function [MUST, section 4.2]\n    ${errorRule.evidence!.message}\n`);
+    expect(summary.indexOf('Failed rules')).toBeLessThan(summary.indexOf(heading));
+    expect(summary.indexOf(heading)).toBeLessThan(summary.indexOf('Fixed:'));
+    expect(summary).toContain("    Request: POST http://127.0.0.1:8080/__test/states -> HTTP 503\n    Reproduce with:\n    curl -sS -i -X POST 'http://127.0.0.1:8080/__test/states'");
+  });
+
+  test('shows the setup lines before the request\'s own curl line, each cut to fit a console line', () => {
+    const { summary } = consoleOutput(false);
+    const reproduce = summary.slice(summary.indexOf('    Reproduce with:\n'));
+    const [long, clock] = SETUP.map((step) => step.curl);
+    const expected = [
+      'Reproduce with:',
+      SETUP_NOTE,
+      '# Setup 1 of 2: provider state "functions"',
+      `${long!.slice(0, 2000 - 4 - CUT_NOTE.length - 1)} ${CUT_NOTE}`,
+      '# Setup 2 of 2: provider state "clock"',
+      clock,
+      "# The request's own line",
+      `curl -sS -i -X POST '${BASE_URL}/functions?name=a&b=***'`,
+    ].map((line) => `    ${line}`);
+    expect(reproduce.startsWith(expected.join('\n'))).toBe(true);
+  });
+
+  test('prints no line longer than 2,000 characters, even for an answer of 50,000 that the message quotes', () => {
+    const large = runWithLargeAnswer();
+    expect(large.rules[1]!.evidence!.exchange!.response!.body).toHaveLength(50_000);
+    for (const color of [false, true]) {
+      const { written } = consoleOutput(color, large);
+      // Colour codes take no room on screen.
+      const lines = written.replace(/\u001B\[\d+m/g, '').split('\n');
+      expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(2000);
+      const cut = lines.filter((line) => line.endsWith(CUT_NOTE));
+      // The failure's headline as it finished; in the closing block its message, its counterexample and the long setup line.
+      expect(cut.map((line) => line.length)).toEqual([2000, 2000, 2000, 2000]);
+      expect(cut[0]).toMatch(/^ {7}expected 201, got \{"data":\[\{"name":"function-00000"/);
+    }
+  });
+
   test('keeps the last line plain when coloured', () => {
     const { written, summary } = consoleOutput(true);
     expect(written).toContain('\u001B[31mFAIL\u001B[0m');
-    expect(summary.trimEnd().split('\n').at(-1)).toBe('2 passed, 1 failed, 1 warned, 1 skipped, 1 known, 1 fixed');
+    // An error is not painted as a failure.
+    expect(written).toContain('\u001B[35mERROR\u001B[0m');
+    expect(summary.trimEnd().split('\n').at(-1)).toBe(TALLY);
   });
 });
 
@@ -340,6 +541,17 @@ describe('every report', () => {
     for (const [name, report] of Object.entries(reports)) {
       for (const secret of SECRETS) expect(report.includes(secret), `${name} holds ${secret}`).toBe(false);
     }
+  });
+
+  test('masks a credential the Redactor was not told about in a setup line too', () => {
+    const failure = rules[1]!;
+    const exchange = failure.evidence!.exchange!;
+    const leak = { state: 'reset', curl: `curl -sS -i -X POST 'http://127.0.0.1:8080/__test/states' -H 'authorization: Bearer ${UNLISTED_TOKEN}'` };
+    const leaky: RuleResult = { ...failure, evidence: { ...failure.evidence!, exchange: { ...exchange, setup: [...SETUP, leak] } } };
+    const run = { ...result, rules: rules.map((rule) => (rule === failure ? leaky : rule)) };
+    const reports = { junit: junitXml(run, redactor), html: htmlReport(run, redactor), json: resultsJson(run, redactor), console: consoleOutput(false, run).written };
+    for (const [name, report] of Object.entries(reports)) expect(report.includes(UNLISTED_TOKEN), name).toBe(false);
+    expect(JSON.parse(reports.json).rules[1].evidence.exchange.setup[2]).toEqual({ state: 'reset', curl: leak.curl.replace(UNLISTED_TOKEN, '***') });
   });
 
   describe('writeReports', () => {

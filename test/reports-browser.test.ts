@@ -107,7 +107,8 @@ describe.skipIf(!present)('report.html in headless Chromium', () => {
       const exchange = failure.evidence?.exchange;
       expect(exchange?.response, failure.id).toBeDefined();
       const item = opened.page.locator(`[data-rule-id="${failure.id}"]`);
-      const why = item.locator('details');
+      // The rule's own details, not a folded block inside it.
+      const why = item.locator(':scope > details');
       expect(await why.getAttribute('open')).not.toBeNull();
       const headings = await why.locator('h4').allInnerTexts();
       expect(headings).toEqual(expect.arrayContaining([expect.stringMatching(/^Counterexample \(shrunk in \d+ steps?\)$/), 'Request', 'Response', 'Reproduce with']));
@@ -161,7 +162,7 @@ describe.skipIf(!present)('report.html in headless Chromium', () => {
     expect(await page.getByRole('button', { name: /^All \(/ }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  test('the hand-made run: all six outcomes, hostile text stays text, no credential shows, a failure without a response says so', async () => {
+  test('the hand-made run: all seven outcomes, hostile text stays text, no credential shows, a failure without a response says so', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'cp-report-'));
     const file = path.join(dir, 'report.html');
     await writeFile(file, htmlReport(sampleRun, redactor));
@@ -173,7 +174,7 @@ describe.skipIf(!present)('report.html in headless Chromium', () => {
       const text = await sample.page.locator('body').innerText();
       expect(text).toContain(HOSTILE.replace('\u0001', '\\u0001'));
       for (const secret of SECRETS) expect(text).not.toContain(secret);
-      const unreachable = sample.page.locator('[data-rule-id="SBX-003"] details');
+      const unreachable = sample.page.locator('[data-rule-id="SBX-003"] > details');
       expect(await unreachable.locator('h4').allInnerTexts()).toEqual(['Request', 'No response', 'Reproduce with']);
       expect(await unreachable.innerText()).toContain('ECONNREFUSED');
       expect(await sample.page.locator('[data-rule-id="MET-004"]').innerText()).toContain('Skipped: no --account-id given');
@@ -200,12 +201,34 @@ describe.skipIf(!present)('report.html in headless Chromium', () => {
         await sample.page.getByRole('button', { name: new RegExp(`^${name} \\(1\\)`) }).click();
         expect(await sample.page.locator('[data-rule-id]').filter({ visible: true }).evaluateAll((items) => items.map((item) => item.getAttribute('data-rule-id')))).toEqual([id]);
       }
-      // Six outcomes, six looks: each badge has a colour of its own.
+      // An error: its own badge, what went wrong under a summary that gives no verdict, a filter of its own, and it needs attention.
+      const erred = sample.page.locator('[data-rule-id="FN-008"]');
+      expect(await erred.locator('.status').innerText()).toBe('ERROR');
+      expect(await erred.locator('summary').first().innerText()).toBe('Why the suite could not make the check (no verdict on the target)');
+      expect(await erred.locator(':scope > details > .message').innerText()).toContain('the control endpoint failed to set the state "usage"');
+      await sample.page.getByRole('button', { name: /^Error \(1\)/ }).click();
+      expect(await sample.page.locator('[data-rule-id]').filter({ visible: true }).evaluateAll((items) => items.map((item) => item.getAttribute('data-rule-id')))).toEqual(['FN-008']);
+      expect(await sample.page.locator('nav.filter button').first().innerText()).toBe('Needs attention (4)');
+      // Seven outcomes, seven looks: each badge has a colour of its own.
       const colours = await sample.page
         .locator('.rule-head .status')
         .evaluateAll((badges) => Object.fromEntries(badges.map((badge) => [badge.textContent, getComputedStyle(badge).backgroundColor])));
-      expect(Object.keys(colours).sort()).toEqual(['FAIL', 'FIXED', 'KNOWN', 'PASS', 'SKIP', 'WARN']);
-      expect(new Set(Object.values(colours)).size).toBe(6);
+      expect(Object.keys(colours).sort()).toEqual(['ERROR', 'FAIL', 'FIXED', 'KNOWN', 'PASS', 'SKIP', 'WARN']);
+      expect(new Set(Object.values(colours)).size).toBe(7);
+      // A block longer than a screenful is folded, closed, and opens on a click.
+      const fold = erred.locator('details.fold');
+      expect(await fold.locator('summary').innerText()).toMatch(/^Folded: \d+ lines, [\d,]+ characters$/);
+      expect(await fold.locator('pre').isVisible()).toBe(false);
+      await fold.locator('summary').click();
+      expect(await fold.getAttribute('open')).not.toBeNull();
+      expect(await fold.locator('pre').isVisible()).toBe(true);
+      expect(await fold.locator('pre').innerText()).toMatch(/^\{\n {2}"error": "the fixture store is unavailable",\n {2}"retries": \[\n {4}\{\n {6}"attempt": 1,/);
+      // The setup lines come before the request's own line, the long one folded.
+      const reproduce = await sample.page.locator('[data-rule-id="FN-002"] > details').innerText();
+      const order = ['Setup 1 of 2: provider state "functions"', 'Setup 2 of 2: provider state "clock"', "The request's own line", "curl -sS -i -X POST 'http://127.0.0.1:8080/v0/functions"].map((text) => reproduce.indexOf(text));
+      expect(order.every((position) => position > 0)).toBe(true);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+      expect(await sample.page.locator('[data-rule-id="FN-002"] pre.setup').first().isVisible()).toBe(false);
     } finally {
       await sample.page.close();
       await rm(dir, { recursive: true, force: true });

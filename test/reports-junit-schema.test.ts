@@ -28,11 +28,23 @@ describe('junit.xml validates against the JUnit schema (test/fixtures/junit-10.x
     expect(skippedOnRoot.errors.join('\n')).toMatch(/attribute 'skipped' is not allowed/);
   });
 
-  test('the hand-made run: all six outcomes, a response and a network error, hostile text', async ({ skip }) => {
+  test('the hand-made run: all seven outcomes, a response and a network error, setup lines, hostile text', async ({ skip }) => {
     if (!validator) return skip(VALIDATOR_MISSING);
     const xml = junitXml(result, redactor);
     expect(xml).toContain('<skipped');
     expect(xml).toContain('<failure');
+    // A check the suite could not make: JUnit's own <error>, counted in `errors`.
+    expect(xml).toMatch(/<error message="the control endpoint failed[^"]*" type="suite error">/);
+    expect(xml).toMatch(/<testsuites [^>]*errors="1"/);
+    await expectValid(validator, xml);
+  });
+
+  test('text that looks like an entity (a fixture named "N%&V;") is escaped, not referred to', async ({ skip }) => {
+    if (!validator) return skip(VALIDATOR_MISSING);
+    const entityLike = 'got "N%&V;" &amp; &#12; where a&b';
+    const rules = result.rules.map((rule) => (rule.status === 'failed' ? { ...rule, reason: entityLike, evidence: { ...rule.evidence!, message: entityLike } } : rule));
+    const xml = junitXml({ ...result, rules }, redactor);
+    expect(xml).toContain('got "N%&amp;V;" &amp;amp; &amp;#12; where a&amp;b');
     await expectValid(validator, xml);
   });
 

@@ -1,16 +1,39 @@
-// The hand-made run the report tests share: all six outcomes, a failure with a full
-// exchange and one with no response, hostile text and credentials in every field
-// a reporter prints.
+// The hand-made run the report tests share: all seven outcomes, a failure with a full
+// exchange and the setup lines that put its fixtures in place (one longer than a console
+// line), one with no response, an error of the suite with a JSON answer longer than a
+// screenful, hostile text and credentials in every field a reporter prints.
 import { curlLine } from '../../harness/curl.ts';
 import { Redactor } from '../../harness/redact.ts';
-import type { RecordedRequest, RuleResult, RunResult } from '../../results/model.ts';
+import type { RecordedRequest, RuleResult, RunResult, SetupStep } from '../../results/model.ts';
 
 const CREDENTIAL = 'cp-live-7f3a9c2e-credential';
 // Not known to the Redactor: only the Authorization masking can hide it.
-const UNLISTED_TOKEN = 'unlisted-token-9876';
+export const UNLISTED_TOKEN = 'unlisted-token-9876';
 const USERINFO_PASSWORD = 'hunter2-userinfo';
 export const HOSTILE = `<script>alert("pwned")</script> ]]> & 'single' "double" \u0001 end`;
 export const BASE_URL = 'http://127.0.0.1:8080/v0';
+const CONTROL_URL = 'http://127.0.0.1:8080/__test/states';
+const AS_VARIABLE = { sent: `Bearer ${CREDENTIAL}`, credentials: [{ value: CREDENTIAL, variable: 'CP_TOKEN' }] };
+
+/** A request to the control endpoint that sets a provider state, as harness/setup.ts writes it. */
+function controlRequest(state: string, params: object): RecordedRequest {
+  return {
+    method: 'POST',
+    url: CONTROL_URL,
+    headers: { accept: 'application/json', authorization: 'Bearer ***', 'content-type': 'application/json' },
+    body: JSON.stringify({ state, params }),
+  };
+}
+
+const setupStep = (state: string, params: object): SetupStep => ({ state, curl: curlLine(controlRequest(state, params), AS_VARIABLE) });
+
+/** 120 functions: the fixture set's curl line is over 7,000 characters, past a console line and a screenful. */
+const FIXTURES = Array.from({ length: 120 }, (_, i) => ({ metadata: { name: `fn-${String(i).padStart(3, '0')}` }, spec: { runtime: 'node20' } }));
+export const SETUP: SetupStep[] = [setupStep('functions', { items: FIXTURES }), setupStep('clock', { advanceSeconds: 3600 })];
+
+const failedControlRequest = controlRequest('usage', { events: [] });
+/** The control endpoint's answer that kept the suite from the check: JSON, pretty-printed longer than 40 lines. */
+export const CONTROL_ANSWER = JSON.stringify({ error: 'the fixture store is unavailable', retries: Array.from({ length: 30 }, (_, i) => ({ attempt: i + 1, ms: 1000 })) });
 
 const failingRequest: RecordedRequest = {
   method: 'POST',
@@ -55,6 +78,7 @@ const rules: RuleResult[] = [
         },
         // The worst case: a curl line built before masking.
         curl: curlLine(failingRequest),
+        setup: SETUP,
       },
     },
   }),
@@ -111,6 +135,25 @@ const rules: RuleResult[] = [
     reason: 'listed in the expectations file as a known failure, but it passed: remove it from the file',
     expectation: { reason: `javascript: link ${HOSTILE}`, link: 'javascript:alert(1)' },
   }),
+  rule({
+    id: 'FN-008',
+    level: 'MUST',
+    section: '4.2',
+    title: 'reports usage per function',
+    quote: 'usage per function',
+    suite: 'functions',
+    status: 'error',
+    data: 'set',
+    reason: 'the control endpoint failed to set the state "usage" (it answered 503): no verdict on the rule',
+    evidence: {
+      message: 'the control endpoint failed to set the state "usage" (it answered 503): no verdict on the rule',
+      exchange: {
+        request: failedControlRequest,
+        response: { status: 503, headers: { 'content-type': 'application/json' }, body: CONTROL_ANSWER },
+        curl: curlLine(failedControlRequest, AS_VARIABLE),
+      },
+    },
+  }),
 ];
 
 export const result: RunResult = {
@@ -125,7 +168,7 @@ export const result: RunResult = {
   startedAt: '2025-01-02T03:04:05.678Z',
   durationMs: 4321,
   // Deliberately wrong: reports count from the rules they list.
-  summary: { passed: 0, failed: 0, warned: 0, skipped: 0, known: 0, fixed: 0 },
+  summary: { passed: 0, failed: 0, error: 0, warned: 0, skipped: 0, known: 0, fixed: 0 },
   rules,
 };
 
