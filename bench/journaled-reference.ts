@@ -10,12 +10,13 @@ export interface JournalEntry {
   url: string;
   headers: Record<string, string>;
   body: string;
-  /** When the request arrived and when its answer was sent (performance.now() of the reference's process). */
+  /** When the request arrived and when its answer was sent (performance.now() of the reference's process; of the bench's once it has the journal). */
   receivedMs: number;
   answeredMs: number;
 }
 
-export type ChildMessage = { kind: 'listening'; env: Record<string, string> } | { kind: 'journal'; entries: JournalEntry[] };
+/** `timeOrigin`: the reference's performance.timeOrigin, for reading its journal's times on the bench's clock. */
+export type ChildMessage = { kind: 'listening'; env: Record<string, string>; timeOrigin: number } | { kind: 'journal'; entries: JournalEntry[] };
 
 /** Headers the replaying client sets itself. */
 const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
@@ -48,4 +49,4 @@ process.on('message', (message: { kind: string }) => {
 });
 process.once('disconnect', () => void handle.close());
 // The control URL always: the bench puts its fixtures through it, even where the runs go without it.
-send({ kind: 'listening', env: { ...targetEnv(handle), CP_CONTROL_URL: handle.controlUrl } });
+send({ kind: 'listening', env: { ...targetEnv(handle), CP_CONTROL_URL: handle.controlUrl }, timeOrigin: performance.timeOrigin });

@@ -16,6 +16,13 @@
 // the same run through a proxy that holds every packet MS milliseconds each way
 // (latency-proxy.ts): the wall time behind the proxy, its ratio to the direct run's, and
 // the critical path of the run behind it (critical-path.ts).
+//
+// `npm run bench -- --rate-limit N`: a run paced at N requests a second (`run --rate-limit N`)
+// on set data (the control URL) and on the demo data set without it (as `run --embedded-data
+// demo`): its wall time against the floor of the pace, requests ÷ N, before and after the
+// start-up, and the busiest second the target saw. `--census`: for the same two runs, the
+// rules that send most, the requests by kind and those sent more than once (census.ts); with
+// `--rate-limit N`, of the paced runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,6 +33,8 @@ import { Agent, type Dispatcher } from 'undici';
 import { parseRunOptions } from '../cli/options.ts';
 import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../runner/options.ts';
 import type { RunResult } from '../results/model.ts';
+import { busiestSecond } from './busiest-second.ts';
+import { byKind, repeats } from './census.ts';
 import { criticalPath } from './critical-path.ts';
 import type { ChildMessage, JournalEntry } from './journaled-reference.ts';
 import { behindProxy, startLatencyProxy } from './latency-proxy.ts';
@@ -36,6 +45,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 interface Served {
   child: ChildProcess;
   env: Record<string, string>;
+  /** The reference's performance.timeOrigin. */
+  timeOrigin: number;
 }
 
 /** Starts the journaling reference (journaled-reference.ts) and waits for its environment. */
@@ -47,19 +58,20 @@ function serveReference(data?: string): Promise<Served> {
       serialization: 'advanced',
     });
     child.once('message', (message: ChildMessage) => {
-      if (message.kind === 'listening') resolve({ child, env: message.env });
+      if (message.kind === 'listening') resolve({ child, env: message.env, timeOrigin: message.timeOrigin });
     });
     child.once('exit', (code) => reject(new Error(`the reference implementation exited with ${code}`)));
   });
 }
 
-/** Every request the reference has received since the last call. */
+/** Every request the reference has received since the last call, its times on this process's clock. */
 function journalOf(served: Served): Promise<JournalEntry[]> {
+  const shift = served.timeOrigin - performance.timeOrigin;
   return new Promise((resolve) => {
     const onMessage = (message: ChildMessage) => {
       if (message.kind !== 'journal') return;
       served.child.off('message', onMessage);
-      resolve(message.entries);
+      resolve(message.entries.map((entry) => ({ ...entry, receivedMs: entry.receivedMs + shift, answeredMs: entry.answeredMs + shift })));
     };
     served.child.on('message', onMessage);
     served.child.send({ kind: 'journal' });
@@ -111,28 +123,50 @@ async function floors(served: Served, journal: readonly JournalEntry[], concurre
 }
 
 /** The bench's options; anything else is refused with exit 2, like the command line's. */
-function benchOptions(): { scale: boolean; existing: boolean; faults: boolean; latencyMs?: number } {
-  const usage = 'usage: npm run bench [-- --scale | -- --existing | -- --faults | -- --latency MS]';
+function benchOptions(): { scale: boolean; existing: boolean; faults: boolean; latencyMs?: number; rateLimit?: number; census: boolean } {
+  const usage = 'usage: npm run bench [-- --scale | -- --existing | -- --faults | -- --latency MS | -- [--rate-limit N] [--census]]';
   try {
     const { values } = parseArgs({
-      options: { scale: { type: 'boolean', default: false }, existing: { type: 'boolean', default: false }, faults: { type: 'boolean', default: false }, latency: { type: 'string' } },
+      options: {
+        scale: { type: 'boolean', default: false },
+        existing: { type: 'boolean', default: false },
+        faults: { type: 'boolean', default: false },
+        latency: { type: 'string' },
+        'rate-limit': { type: 'string' },
+        census: { type: 'boolean', default: false },
+      },
       strict: true,
     });
     const latencyMs = values.latency === undefined ? undefined : Number(values.latency);
     if (latencyMs !== undefined && !(Number.isInteger(latencyMs) && latencyMs > 0 && latencyMs <= 1000))
       throw new Error(`--latency takes whole milliseconds each way, 1 to 1000; got "${values.latency}"`);
-    if ([values.scale, values.existing, values.faults, latencyMs !== undefined].filter(Boolean).length > 1)
-      throw new Error('--scale, --existing, --faults and --latency are separate scenarios; give one');
-    return { scale: values.scale, existing: values.existing, faults: values.faults, latencyMs };
+    const rateLimit = values['rate-limit'] === undefined ? undefined : Number(values['rate-limit']);
+    if (rateLimit !== undefined && !(Number.isInteger(rateLimit) && rateLimit > 0))
+      throw new Error(`--rate-limit takes whole requests a second, 1 or more; got "${values['rate-limit']}"`);
+    // --census and --rate-limit are one scenario: the census of the paced runs.
+    if ([values.scale, values.existing, values.faults, latencyMs !== undefined, rateLimit !== undefined || values.census].filter(Boolean).length > 1)
+      throw new Error('--scale, --existing, --faults, --latency and --rate-limit or --census are separate scenarios; give one');
+    return { scale: values.scale, existing: values.existing, faults: values.faults, latencyMs, rateLimit, census: values.census };
   } catch (error) {
     console.error(`npm run bench: ${(error as Error).message}\n${usage}`);
     process.exit(2);
   }
 }
 
-const { scale, existing, faults, latencyMs } = benchOptions();
-const scenario = scale ? 'scale' : existing ? 'existing' : faults ? 'faults' : latencyMs === undefined ? 'default' : `latency ${latencyMs} ms`;
-const scenarioFile = scenario === 'default' ? '' : `${scenario.replace(' ms', '').replace(' ', '-')}-`;
+const { scale, existing, faults, latencyMs, rateLimit, census } = benchOptions();
+const paced = rateLimit === undefined ? '' : `rate-limit ${rateLimit}`;
+const scenario = scale
+  ? 'scale'
+  : existing
+    ? 'existing'
+    : faults
+      ? 'faults'
+      : latencyMs !== undefined
+        ? `latency ${latencyMs} ms`
+        : census
+          ? `census${paced ? ` ${paced}` : ''}`
+          : paced || 'default';
+const scenarioFile = scenario === 'default' ? '' : `${scenario.replace(' ms', '').replaceAll(' ', '-')}-`;
 
 /** Writes the scenario's figures to bench/results/ and says where. */
 async function writeFigures(figures: object): Promise<void> {
@@ -164,6 +198,8 @@ if (faults) {
 
 /** What one run of the suite cost. */
 interface Measured {
+  /** performance.now() when it started, the clock of the journal's times (journalOf). */
+  startedMs: number;
   wallMs: number;
   cpuSeconds: number;
   peakMemoryMB: number;
@@ -173,22 +209,27 @@ interface Measured {
 /** Where the runner keeps vitest's transformed suites (runner/run-suites.ts). */
 const MODULE_CACHE = path.join(root, 'node_modules/.cache/cp-conformance-modules');
 
-/** `cp-conformance run` in a process of its own, as users run it; its usage from bench/usage-on-exit.js. */
-async function runCommandLine(env: Record<string, string>, reportDir: string): Promise<Measured> {
+/**
+ * `cp-conformance run` in a process of its own, as users run it, with `more` options; its usage
+ * from bench/usage-on-exit.js. A run whose rules failed (exit 1) or could not be made (2) is
+ * measured too when `verdictsAnyway`; results.json is removed first, so a stale one is never read.
+ */
+async function runCommandLine(env: Record<string, string>, reportDir: string, more: readonly string[] = [], verdictsAnyway = false): Promise<Measured> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'cp-bench-'));
   const usageFile = path.join(scratch, 'usage.json');
-  const args = ['--import', path.join(root, 'bench/usage-on-exit.js'), path.join(root, 'bin/cp-conformance.js'), 'run', '--seed', String(SEED), '--report-dir', reportDir];
+  const args = ['--import', path.join(root, 'bench/usage-on-exit.js'), path.join(root, 'bin/cp-conformance.js'), 'run', '--seed', String(SEED), '--report-dir', reportDir, ...more];
+  await rm(path.join(reportDir, 'results.json'), { force: true });
   const started = performance.now();
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(process.execPath, args, { env: { ...process.env, ...env, BENCH_USAGE_FILE: usageFile }, stdio: ['ignore', 'ignore', 'inherit'] });
     child.once('exit', resolve);
   });
   const wallMs = performance.now() - started;
-  if (code !== 0) throw new Error(`cp-conformance run exited with ${code}`);
+  if (code !== 0 && !(verdictsAnyway && (code === 1 || code === 2))) throw new Error(`cp-conformance run exited with ${code}`);
   const usage = JSON.parse(await readFile(usageFile, 'utf8')) as { cpuSeconds: number; peakMemoryKB: number };
   await rm(scratch, { recursive: true, force: true });
   const result = JSON.parse(await readFile(path.join(reportDir, 'results.json'), 'utf8')) as RunResult;
-  return { wallMs, cpuSeconds: usage.cpuSeconds, peakMemoryMB: Math.round(usage.peakMemoryKB / 1024), result };
+  return { startedMs: started, wallMs, cpuSeconds: usage.cpuSeconds, peakMemoryMB: Math.round(usage.peakMemoryKB / 1024), result };
 }
 
 /** The scale scenario: the runner in this process, with the bench's fixture sizes. */
@@ -201,7 +242,7 @@ async function runInProcess(env: Record<string, string>, reportDir: string, fixt
   const { result } = await runConformance(options);
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
-  return { wallMs, cpuSeconds: (cpu.user + cpu.system) / 1e6, peakMemoryMB: Math.round(process.resourceUsage().maxRSS / 1024), result };
+  return { startedMs: started, wallMs, cpuSeconds: (cpu.user + cpu.system) / 1e6, peakMemoryMB: Math.round(process.resourceUsage().maxRSS / 1024), result };
 }
 
 type MeasuredRun = Measured & { referenceCpuSeconds: number; journal: JournalEntry[] };
@@ -218,12 +259,15 @@ async function measured(served: Served, run: () => Promise<Measured>): Promise<M
 /** The run of median wall time. */
 const median = <T extends { wallMs: number }>(runs: readonly T[]): T => [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(runs.length / 2)]!;
 
-/** The ten rules that took longest. */
-const slowest = (result: RunResult) =>
+/** The `count` rules that took longest or sent most. */
+const topRules = (result: RunResult, by: 'durationMs' | 'requests', count: number) =>
   [...result.rules]
-    .sort((a, b) => b.durationMs - a.durationMs)
-    .slice(0, 10)
+    .sort((a, b) => b[by] - a[by])
+    .slice(0, count)
     .map((r) => ({ id: r.id, ms: r.durationMs, requests: r.requests }));
+
+/** The ten rules that took longest. */
+const slowest = (result: RunResult) => topRules(result, 'durationMs', 10);
 
 /** What each rule came to, for comparing two runs of one seed. */
 const verdicts = (result: RunResult) => result.rules.map((r) => `${r.id} ${r.status} ${r.evidence?.counterexample ?? ''}`).join('\n');
@@ -232,6 +276,114 @@ const verdicts = (result: RunResult) => result.rules.map((r) => `${r.id} ${r.sta
 const LATER_RUNS = 3;
 
 const seconds = (ms: number) => +(ms / 1000).toFixed(2);
+
+/** A target's environment as a run on the data it holds gets it: without the control URL. */
+function withoutControl(env: Record<string, string>): Record<string, string> {
+  const { CP_CONTROL_URL: _none, ...rest } = env;
+  return rest;
+}
+
+/** --rate-limit and --census: the two runs, by their data, and the data set the reference holds for each. */
+const ON_DATA = { set: undefined, existing: 'demo' } as const;
+
+/** One run against a reference of its own: on set data with the control URL; holding a data set, without it (`run --embedded-data`). */
+async function runOnData(data: string | undefined, more: readonly string[]): Promise<MeasuredRun> {
+  const served = await serveReference(data);
+  try {
+    const reportDir = path.join(root, `bench/results/report-${scenarioFile}${data ?? 'set'}`);
+    return await measured(served, () => runCommandLine(data ? withoutControl(served.env) : served.env, reportDir, more, true));
+  } finally {
+    served.child.disconnect();
+  }
+}
+
+/** What a run came to: the verdicts, and each rule that did not pass with the first line of why. */
+function verdictFigures(result: RunResult) {
+  const { passed, failed, warned, skipped, error } = result.summary;
+  const notPassed = result.rules
+    .filter((r) => r.status === 'failed' || r.status === 'error' || r.status === 'warned')
+    .map((r) => ({ id: r.id, status: r.status, reason: (r.reason ?? r.evidence?.message ?? '').split('\n')[0]! }));
+  return { counts: { passed, failed, warned, skipped, error }, notPassed };
+}
+
+/** A run paced at `perSecond` against the floor of that pace, requests ÷ N, whole and after its start-up (process start to the first request the target saw). */
+function pacedFigures(run: MeasuredRun, perSecond: number) {
+  const requests = run.journal.length;
+  const floorMs = (requests / perSecond) * 1000;
+  const startUpMs = Math.min(...run.journal.map((r) => r.receivedMs)) - run.startedMs;
+  const busiest = busiestSecond(run.journal);
+  return {
+    requests,
+    perSecond,
+    wallSeconds: seconds(run.wallMs),
+    floorSeconds: seconds(floorMs),
+    ratioToFloor: +(run.wallMs / floorMs).toFixed(2),
+    startUpSeconds: seconds(startUpMs),
+    ratioAfterStartUp: +((run.wallMs - startUpMs) / floorMs).toFixed(2),
+    busiestSecond: busiest,
+    withinLimit: busiest <= perSecond,
+  };
+}
+
+/** Where a run's requests went: the rules that counted most, the journal by kind, its repeats. */
+function censusFigures(run: MeasuredRun) {
+  return {
+    requestsReceived: run.journal.length,
+    // More than received: a shared state counts for every rule that reads it.
+    requestsCountedByRules: run.result.rules.reduce((sum, r) => sum + r.requests, 0),
+    topRules: topRules(run.result, 'requests', 25),
+    byKind: byKind(run.journal),
+    repeats: repeats(run.journal, 15),
+  };
+}
+
+/** Figures of several runs side by side: a row a figure, a column a run. */
+function sideBySide(runs: Record<string, Record<string, unknown>>): Record<string, Record<string, unknown>> {
+  const rows: Record<string, Record<string, unknown>> = {};
+  for (const [run, figures] of Object.entries(runs)) for (const [name, value] of Object.entries(figures)) (rows[name] ??= {})[run] = value;
+  return rows;
+}
+
+if (rateLimit !== undefined || census) {
+  const more = rateLimit === undefined ? [] : ['--rate-limit', String(rateLimit)];
+  const byData: Record<string, { verdicts: ReturnType<typeof verdictFigures>; paced?: ReturnType<typeof pacedFigures>; census?: ReturnType<typeof censusFigures> }> = {};
+  for (const [name, data] of Object.entries(ON_DATA)) {
+    console.log(`the run on ${name} data${rateLimit === undefined ? '' : `, at most ${rateLimit} requests a second`}…`);
+    const run = await runOnData(data, more);
+    byData[name] = {
+      verdicts: verdictFigures(run.result),
+      ...(rateLimit === undefined ? {} : { paced: pacedFigures(run, rateLimit) }),
+      ...(census ? { census: censusFigures(run) } : {}),
+    };
+  }
+  await writeFigures({ scenario, seed: SEED, runs: DEFAULT_RUNS, concurrency: DEFAULT_CONCURRENCY, ...byData });
+  const each = <T,>(pick: (figures: (typeof byData)[string]) => T) => Object.fromEntries(Object.entries(byData).map(([name, figures]) => [name, pick(figures)]));
+  console.table(
+    sideBySide(
+      each((f) => {
+        const { topRules: _top, byKind: _kinds, repeats: r, ...counts } = f.census ?? {};
+        const repeated = r ? { repeats: r.repeats, repeatedRequests: r.repeatedRequests, repeatsIgnoringCredential: r.repeatsIgnoringCredential } : {};
+        return { ...f.paced, ...counts, ...repeated, ...f.verdicts.counts };
+      }),
+    ),
+  );
+  for (const [name, { verdicts: v, census: c }] of Object.entries(byData)) {
+    if (v.notPassed.length) {
+      console.log(`rules that did not pass on ${name} data:`);
+      console.table(v.notPassed);
+    }
+    if (!c) continue;
+    console.log(`the ${c.topRules.length} rules that counted most requests on ${name} data:`);
+    console.table(c.topRules);
+    console.log(`the ${c.repeats.top.length} requests sent most often identically on ${name} data:`);
+    console.table(c.repeats.top);
+  }
+  if (census) {
+    console.log('the requests the target received, by kind:');
+    console.table(sideBySide(each((f) => f.census!.byKind)));
+  }
+  process.exit(0);
+}
 
 const served = await serveReference(existing ? 'demo' : undefined);
 const proxy = latencyMs === undefined ? undefined : await startLatencyProxy(served.env.CP_BASE_URL!, latencyMs);
@@ -249,8 +401,7 @@ try {
   if (scaling) {
     run = await measured(served, () => runInProcess(served.env, reportDir, { ...scaling.SCALE }));
   } else if (existingData) {
-    const { CP_CONTROL_URL: _none, ...withoutControl } = served.env;
-    run = await measured(served, () => runCommandLine(withoutControl, reportDir));
+    run = await measured(served, () => runCommandLine(withoutControl(served.env), reportDir));
   } else {
     // The first run transforms the suites (as after `npm install`); the later ones find them
     // cached. This machine is shared and noisy: the figures are those of the median later run,

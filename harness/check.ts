@@ -16,6 +16,7 @@ import { checkProperty, type Together } from './property.ts';
 import { Redactor } from './redact.ts';
 import { ruleSeed } from './seed.ts';
 import type { TargetTime } from './target-time.ts';
+import { FRESH_MS, judgeAgainst, readSince, type Reading, type Source } from './readings.ts';
 import { StatesInForce } from './setup.ts';
 import { Skip, SuiteError, Violation } from './violation.ts';
 
@@ -57,6 +58,9 @@ export class Check {
   readonly data: DataKind;
   /** The provider states its fixtures are in, for the evidence (Exchange.setup); none without a control URL. */
   private readonly inForce: StatesInForce | undefined;
+  /** On existing data: the reading of each source the check compares with (harness/readings.ts), taken once. */
+  readonly readings = new Map<Source<unknown>, Promise<Reading<unknown>>>();
+  private readonly readingsSince: number;
 
   constructor(
     readonly ruleId: string,
@@ -71,9 +75,12 @@ export class Check {
       states?: readonly StateName[];
       /** Where the target's time answering the check's requests is counted, for its deadline. */
       targetTime?: TargetTime;
+      /** On existing data, no reading started before this (performance.now()) serves: the data moved since (a check made again). */
+      readingsSince?: number;
     } = {},
   ) {
-    const { shares, waits, data = 'set', states = [], targetTime } = options;
+    const { shares, waits, data = 'set', states = [], targetTime, readingsSince = -Infinity } = options;
+    this.readingsSince = readingsSince;
     this.config = config;
     this.shares = shares;
     this.data = data;
@@ -206,6 +213,37 @@ export class Check {
       if (error instanceof BudgetSpent) throw (this.halted = new Skip(error.message));
       throw error;
     }
+  }
+
+  /**
+   * The data of `source` the target holds (CONTRACT 1.3), from a reading this check
+   * compares its answers with (judge): one per source and check, shared with the checks
+   * that read the same at the time (harness/readings.ts).
+   */
+  async existing<D>(source: Source<D>): Promise<D> {
+    let reading = this.readings.get(source) as Promise<Reading<D>> | undefined;
+    if (!reading) this.readings.set(source, (reading = readSince(this, source, Math.max(this.readingsSince, performance.now() - FRESH_MS))));
+    return (await reading).data;
+  }
+
+  /**
+   * Fails the check when `problemOf` the data of `source` finds a problem in an answer
+   * given since this check read it (existing), judged against a reading after the answer
+   * too, and against what the states between the two may show when the data moved
+   * (harness/readings.ts). `spansRequests`: the answer is several requests (a walk), and
+   * on moving data gives no verdict.
+   */
+  async judge<D>(
+    source: Source<D>,
+    problemOf: (data: D) => string | undefined,
+    message: (problem: string) => string,
+    options: { exchange?: Exchange; spansRequests?: boolean } = {},
+  ): Promise<void> {
+    const before = this.readings.get(source) as Promise<Reading<D>> | undefined;
+    if (!before) throw new Error(`${this.ruleId} judges an answer against ${source.what} before it read them (Check.existing)`);
+    const judgement = await judgeAgainst(this, source, await before, problemOf, options.spansRequests);
+    if (judgement.moved) this.note(`${source.what} changed while the check read them: answers were judged against the readings before and after them`);
+    if (judgement.problem !== undefined) throw new Violation(message(judgement.problem), options.exchange ?? this.lastExchange, true);
   }
 
   /** Fails the check with the last exchange as evidence. */

@@ -19,6 +19,7 @@
 import fc from 'fast-check';
 import type { Evidence, Exchange, Shrinking } from '../results/model.ts';
 import { settle, TargetChangedBesideOthers } from './case-scope.ts';
+import { DataMoved } from './readings.ts';
 import { Skip, SuiteError, Violation } from './violation.ts';
 
 /**
@@ -33,7 +34,11 @@ export const SHRINK_BOUND = { steps: 100, ms: 30_000 } as const;
 
 /** A property failed; carries the shrunk counterexample. */
 export class PropertyViolation extends Error {
-  constructor(readonly evidence: Evidence) {
+  constructor(
+    readonly evidence: Evidence,
+    /** The failing case's violation was judged against readings that bracket it (harness/readings.ts). */
+    readonly judged: boolean,
+  ) {
     super(evidence.message);
     this.name = 'PropertyViolation';
   }
@@ -80,8 +85,8 @@ async function firstPass<T>(inputs: readonly T[], predicate: (input: T) => Promi
   return { failed: true, index, input: inputs[index], ...errors.get(index)! };
 }
 
-/** A skip or an error of the suite ends the property as it is: neither is a counterexample to shrink. */
-const notAVerdict = (error: unknown): boolean => error instanceof Skip || error instanceof SuiteError;
+/** A skip, an error of the suite or data that moved ends the property as it is: none is a counterexample to shrink. */
+const notAVerdict = (error: unknown): boolean => error instanceof Skip || error instanceof SuiteError || error instanceof DataMoved;
 
 /** Checks every generated input at once; throws as the property's predicate would when one fails. */
 export type Together<T> = (inputs: readonly T[]) => Promise<void>;
@@ -152,5 +157,5 @@ function violationOf(
     path,
     ...(shrinking ? { shrinking } : {}),
     exchange: error instanceof Violation ? error.exchange : lastExchange,
-  });
+  }, error instanceof Violation && error.judged);
 }

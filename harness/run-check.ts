@@ -12,6 +12,7 @@ import { PropertyViolation } from './property.ts';
 import type { CheckDefinition } from './rule.ts';
 import type { StateName } from '../spec/test-control.ts';
 import { TargetTime } from './target-time.ts';
+import { DataMoved, movedTooOften, readSince } from './readings.ts';
 import { Skip, SuiteError, Unsupported, Violation } from './violation.ts';
 
 /** What every outcome of a check that ran says of its data (CONTRACT 1.3). */
@@ -92,27 +93,67 @@ function existingNeedUnmet(definition: CheckDefinition, config: SuiteConfig): st
   return unmetNeed(definition.existing ?? [], withoutControl);
 }
 
+/** How many times a check on existing data is made while the data it reads keeps moving (harness/readings.ts). */
+const MOVED_ATTEMPTS = 3;
+
+type AttemptOutcome = (CheckOutcome & { unsupported?: true }) | { moved: string[]; requests: number };
+
+/** The check, made again on new readings while its data moved under it; skipped, saying so, when it kept moving. */
 async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane: CheckLane, data: DataKind): Promise<CheckOutcome & { unsupported?: true }> {
+  let requests = 0;
+  const moved: string[] = [];
+  let readingsSince = -Infinity;
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await attemptInLane(definition, config, lane, data, readingsSince);
+    requests += outcome.requests;
+    if (!('moved' in outcome)) return { ...outcome, requests };
+    moved.push(...outcome.moved);
+    if (attempt === MOVED_ATTEMPTS) return { status: 'skipped', reason: movedTooOften(moved, attempt).reason, requests, data: 'existing' };
+    readingsSince = performance.now();
+  }
+}
+
+async function attemptInLane(definition: CheckDefinition, config: SuiteConfig, lane: CheckLane, data: DataKind, readingsSince: number): Promise<AttemptOutcome> {
   let expire: (error: Violation) => void = () => undefined;
   const overdue = new Promise<never>((_, reject) => (expire = reject));
   const targetTime = new TargetTime(RULE_TIMEOUT_MS, () =>
     expire(new Violation(`the target took more than ${RULE_TIMEOUT_MS / 1000} s in all to answer this check's requests (its deadline counts only the time its requests waited for their answers)`)),
   );
   const waits = { pause: () => lane.pause(), resume: () => lane.resume() };
-  const check = new Check(definition.id, config, { shares: definition.shares, waits, data, states: definition.states, targetTime });
+  const check = new Check(definition.id, config, { shares: definition.shares, waits, data, states: definition.states, targetTime, readingsSince });
   const worked = () => ({ requests: check.requests, data: check.setFixtures ? ('set' as const) : ('existing' as const), ...(check.dataNotes.size > 0 ? { dataNotes: [...check.dataNotes] } : {}) });
   try {
     await Promise.race([definition.body(check), overdue]);
     return { status: 'passed', ...worked() };
   } catch (error) {
     if (error instanceof Skip) return { status: 'skipped', reason: error.reason, ...worked(), ...(error instanceof Unsupported ? { unsupported: true as const } : {}) };
+    if (error instanceof DataMoved) return { moved: [error.what], requests: check.requests };
+    if (error instanceof SuiteError) return { status: 'error', evidence: plainEvidence(evidenceOf(error, check.lastExchange)), ...worked() };
     const evidence = plainEvidence(evidenceOf(error, check.lastExchange));
-    return { status: error instanceof SuiteError ? 'error' : 'failed', evidence, ...worked() };
+    // A failure no judgement made stands only on data that held still (harness/readings.ts).
+    const judged = (error instanceof Violation || error instanceof PropertyViolation) && error.judged;
+    const moved = judged ? [] : await movedSinceRead(check);
+    if (moved.length > 0) return { moved, requests: check.requests };
+    return { status: 'failed', evidence, ...worked() };
   } finally {
     targetTime.stop();
     // Also ends the requests of a body cut off by its deadline, which would otherwise run on.
     await check.close();
   }
+}
+
+/**
+ * The sources whose reading the check used differ from a reading started now. A reading
+ * that failed and now succeeds moved too; one that fails again is the check's failure.
+ */
+async function movedSinceRead(check: Check): Promise<string[]> {
+  const settle = <T>(promise: Promise<T>) => promise.then((value) => ({ value }), () => undefined);
+  const moved: string[] = [];
+  for (const [source, reading] of check.readings) {
+    const [before, after] = await Promise.all([settle(reading), settle(readSince(check, source, performance.now()))]);
+    if (after === undefined ? before !== undefined : before === undefined || !source.same(before.value.data, after.value.data)) moved.push(source.what);
+  }
+  return moved;
 }
 
 /** The evidence as plain data: an exchange computes its curl line and masked request body on first read (harness/http.ts). */

@@ -20,7 +20,7 @@ import { findVariant } from './variants/index.ts';
 import type { Variants } from './variants/registry.ts';
 import { DEFAULT_WORKSPACE, Identities, OTHER_WORKSPACE, type Principal } from './identities.ts';
 import { matchRoute } from './router.ts';
-import { DATA_SETS, demoData, type DemoTarget } from './demo-data.ts';
+import { DATA_SETS, demoData, type DemoData, type DemoTarget } from './demo-data.ts';
 import { builtInProfiles } from '../spec/profiles.ts';
 import { isStateName, stateParamsError } from '../spec/test-control.ts';
 
@@ -54,6 +54,8 @@ export interface ReferenceHandle {
   variant?: string;
   /** With demo data: the sandbox and the process a run on that data reads. */
   demo?: DemoTarget;
+  /** With demo data: the provider states it was put in with (self-tests that move the data start from them). */
+  demoStates?: DemoData['states'];
   close(): Promise<void>;
 }
 
@@ -210,7 +212,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     },
     ...(fault ? { fault: fault.name } : {}),
     ...(variant ? { variant: variant.name } : {}),
-    ...(demo ? { demo: { sandboxName: demo.sandboxName, processName: demo.processName, processPid: demo.processPid } } : {}),
+    ...(demo ? { demo: { sandboxName: demo.sandboxName, processName: demo.processName, processPid: demo.processPid }, demoStates: demo.states } : {}),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

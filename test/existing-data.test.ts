@@ -1,108 +1,86 @@
-// support/existing-data.ts: on the target's own data a failure stands only when the data
-// held still while the check read it; data that keeps moving skips the check, and a run
-// against a target whose data moves ends without a failure.
+// harness/readings.ts and harness/run-check.ts: on the target's own data a failure
+// stands only when the data held still while the check read it, or when the answer was
+// judged against readings that bracket it; data that keeps moving skips the check.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sampleFixtureSet, type FunctionFixture } from '../generators/functions-fixtures.ts';
+import { describe, expect, test } from 'vitest';
 import type { Check } from '../harness/check.ts';
+import { createShared } from '../harness/coordination.ts';
+import { Lanes } from '../harness/lanes.ts';
+import { DataMoved, judgeAgainst, type Source } from '../harness/readings.ts';
+import { rule } from '../harness/rule.ts';
+import { runCheck } from '../harness/run-check.ts';
 import { startReference } from '../reference/server.ts';
 import { SuiteSession } from '../runner/run-suites.ts';
-import { findRule, rules } from '../spec/rules/index.ts';
+import { findRule } from '../spec/rules/index.ts';
 import { existingDataConfig, referenceConfig } from './support/reference-config.ts';
-import { Skip, Violation } from '../harness/violation.ts';
-import { onStableData, sameJson } from '../suites/support/existing-data.ts';
 
-const check = { skip: (reason: string) => { throw new Skip(reason); } } as unknown as Check;
-
-/** A reading that returns each of `values` in turn (an Error is thrown), and the data the body saw. */
-function scripted(values: Array<number | Error>) {
-  const seen: number[] = [];
+/** A source whose readings return each of `values` in turn (the last one again and again). */
+function scripted(values: number[], between?: Source<number>['between']): Source<number> & { reads: () => number } {
   let i = 0;
-  const read = async () => {
-    const value = values[Math.min(i++, values.length - 1)]!;
-    if (value instanceof Error) throw value;
-    return value;
+  return {
+    what: `scripted data ${Math.random()}`,
+    read: async () => values[Math.min(i++, values.length - 1)]!,
+    same: (a, b) => a === b,
+    ...(between ? { between } : {}),
+    reads: () => i,
   };
-  return { read, seen, reads: () => i };
 }
 
-const run = (s: ReturnType<typeof scripted>, fails: (data: number) => boolean) =>
-  onStableData(check, 'the data', s.read, sameJson, async (data) => {
-    s.seen.push(data);
-    if (fails(data)) throw new Violation(`broken on ${data}`);
+describe('an answer judged against the readings before and after it (judgeAgainst)', () => {
+  const t = { config: { shared: createShared() } } as unknown as Check;
+  const before = { data: 1, startedAt: performance.now() };
+  const problemOf = (data: number) => (data === 1 ? 'wrong on 1' : undefined);
+
+  test('an answer right on the reading before it needs no other reading', async () => {
+    const source = scripted([5]);
+    expect(await judgeAgainst(t, source, { data: 2, startedAt: 0 }, problemOf)).toEqual({ moved: false });
+    expect(source.reads()).toBe(0);
   });
 
-describe('onStableData', () => {
-  test('still data: the body runs once and its verdict stands', async () => {
-    const passing = scripted([1, 1]);
-    await run(passing, () => false);
-    expect([passing.seen, passing.reads()]).toEqual([[1], 2]);
-    await expect(run(scripted([1, 1]), () => true)).rejects.toThrow('broken on 1');
+  test('data that held still: the problem stands', async () => {
+    expect(await judgeAgainst(t, scripted([1]), before, problemOf)).toEqual({ problem: 'wrong on 1', moved: false });
   });
 
-  test('data that moved once: the failure on the old data is dropped, the check is made on the new', async () => {
-    const moved = scripted([1, 2, 2]);
-    await run(moved, (data) => data === 1);
-    expect(moved.seen).toEqual([1, 2]);
-    await expect(run(scripted([1, 2, 2]), (data) => data === 2)).rejects.toThrow('broken on 2');
+  test('data that moved: judged against what a state between the readings may show', async () => {
+    expect(await judgeAgainst(t, scripted([2], (a, b) => a + b), before, problemOf)).toEqual({ moved: true });
+    expect(await judgeAgainst(t, scripted([0], (a, b) => a + b), before, problemOf)).toEqual({ problem: 'wrong on 1', moved: true });
   });
 
-  test('data that keeps moving skips the check, whatever the body found', async () => {
-    await expect(run(scripted([1, 2, 3]), () => true)).rejects.toBeInstanceOf(Skip);
-    await expect(run(scripted([1, 2, 3]), () => false)).rejects.toThrow(/changed while the check read it/);
-  });
-
-  test('a reading that fails once is taken for moving data; one that fails twice in a row is the failure', async () => {
-    const flaky = scripted([new Violation('walk broke'), 5, 5]);
-    await run(flaky, () => false);
-    expect(flaky.seen).toEqual([5]);
-    await expect(run(scripted([new Violation('walk broke')]), () => false)).rejects.toThrow('walk broke');
+  test('data that moved under an answer of several requests that the states between do not explain, or data with no "between": no verdict', async () => {
+    expect(await judgeAgainst(t, scripted([2], (a, b) => a + b), before, problemOf, true)).toEqual({ moved: true });
+    await expect(judgeAgainst(t, scripted([0], (a, b) => a + b), before, problemOf, true)).rejects.toBeInstanceOf(DataMoved);
+    await expect(judgeAgainst(t, scripted([2]), before, problemOf)).rejects.toBeInstanceOf(DataMoved);
   });
 });
 
-describe('a target whose data moves while the suite reads it', () => {
-  let session: SuiteSession;
-  beforeAll(async () => {
-    session = await SuiteSession.open();
-  });
-  afterAll(() => session?.close());
+describe('a check that compares with a reading in its own way, without a judgement: the harness holds it to still data', () => {
+  // No request reaches a target: the source reads are scripted.
+  const config = { ...referenceConfig({ baseUrl: 'http://127.0.0.1:9/v0', credentials: { admin: 'admin-token' } } as never, { seed: 1, runs: 1 }), controlUrl: undefined };
+  /** A check on existing data that fails on whatever it read: a stale reading would fail it for nothing. */
+  const naive = (source: Source<number>) =>
+    rule('functions.sort.orders', { existing: true }, async (t) => {
+      const data = await t.existing(source);
+      t.fail(`compared with ${data}`);
+    });
 
-  test('functions deployed and removed during the run fail no rule that reads them: each check reads again, and skips when the data moved twice', async () => {
-    const ref = await startReference();
-    const post = (items: readonly FunctionFixture[]) =>
-      fetch(ref.controlUrl, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ref.credentials.admin}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ state: 'functions', params: { items } }),
-      });
-    const held = sampleFixtureSet(11, { minSize: 80, maxSize: 80 });
-    // Each move deploys a function of a new name and removes the one deployed before, so no
-    // state comes back: a check that reads the same data before and after it compared saw still data.
-    const deploying = (i: number) => [...held, { ...held[0]!, metadata: { ...held[0]!.metadata, name: `deployed-${i}` } }];
-    try {
-      await post(held);
-      let moves = 0;
-      let running = true;
-      const mover = (async () => {
-        while (running) {
-          await post(deploying(moves++));
-          await new Promise((resolve) => setTimeout(resolve, 15));
-        }
-      })();
-      // The run gets no control URL: it reads what the target holds, as against a deployment.
-      const config = { ...referenceConfig(ref, { seed: 5, runs: 8 }), controlUrl: undefined, concurrency: 4 };
-      const results = await session.run({ config, selected: rules.filter((r) => r.id.startsWith('functions.') || r.id === 'resources.metadata.name-unique') });
-      running = false;
-      await mover;
-      const broken = results.filter((r) => r.status === 'failed' || r.status === 'warned').map((r) => `${r.id}: ${r.reason}`);
-      expect(broken).toEqual([]);
-      expect(moves).toBeGreaterThan(10);
-      // The data moved under them: some checks said so instead of drawing a verdict.
-      expect(results.some((r) => r.status === 'skipped' && /changed while the check read it/.test(r.reason ?? ''))).toBe(true);
-    } finally {
-      await ref.close();
-    }
+  test('on data that keeps moving its failure is no verdict: it is made again, then skipped, saying so', async () => {
+    const source = scripted([1, 2, 3, 4, 5, 6, 7]);
+    const outcome = await runCheck(naive(source), config, new Lanes(1));
+    expect(outcome.status).toBe('skipped');
+    expect(outcome).toMatchObject({ reason: expect.stringMatching(/^scripted data .* changed while the check read it, 3 times in a row/) });
+  });
+
+  test('on data that moved once and then held still, the failure on the new data stands', async () => {
+    const outcome = await runCheck(naive(scripted([1, 2])), config, new Lanes(1));
+    expect(outcome).toMatchObject({ status: 'failed', evidence: { message: 'compared with 2' } });
+  });
+
+  test('on still data the failure stands at once', async () => {
+    const source = scripted([1]);
+    const outcome = await runCheck(naive(source), config, new Lanes(1));
+    expect(outcome).toMatchObject({ status: 'failed', evidence: { message: 'compared with 1' } });
+    expect(source.reads()).toBe(2);
   });
 });
 

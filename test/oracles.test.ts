@@ -5,9 +5,9 @@ import { describe, expect, test } from 'vitest';
 import type { Check } from '../harness/check.ts';
 import { createShared, FixtureLocks } from '../harness/coordination.ts';
 import { CheckLane, Lanes } from '../harness/lanes.ts';
-import type { FunctionFixture } from '../generators/functions-fixtures.ts';
+import type { FunctionFixture, ListedFunction } from '../generators/functions-fixtures.ts';
 import type { FixtureEvent } from '../generators/metrics-fixtures.ts';
-import { normaliseQuery, sliceProblem, wholeSetProblem } from '../suites/functions/oracle.ts';
+import { firstPageProblem, listingBetween, normaliseQuery, tailPageProblem, totalProblem, WalkOrderCheck, wholeSetProblem, type Listing } from '../suites/functions/oracle.ts';
 import { expectedMetrics } from '../suites/metrics/oracle.ts';
 import { differences } from '../suites/support/compare.ts';
 import { followCursors, pageMetaProblems, type PageMeta } from '../suites/support/paging.ts';
@@ -19,34 +19,81 @@ const fn = (name: string, createdAt: string): FunctionFixture => ({
 
 describe('the functions listing oracle (suites/functions/oracle.ts)', () => {
   const fixtures = [fn('beta', '2024-01-01T00:00:02Z'), fn('alpha', '2024-01-01T00:00:01Z'), fn('gamma', '2024-01-01T00:00:03Z')];
+  /** The answer's items, as a page lists them. */
+  const shown = (listing: readonly ListedFunction[], ...names: string[]): ListedFunction[] => names.map((name) => listing.find((f) => f.metadata.name === name) ?? fn(name, '2024-01-01T00:00:00Z'));
 
-  test('a page is the slice of the sort order at its offset', () => {
-    expect(sliceProblem(['gamma', 'beta'], fixtures, 'createdAt:desc', 0, 2)).toBeUndefined();
-    expect(sliceProblem(['alpha'], fixtures, 'createdAt:desc', 2, 2)).toBeUndefined();
-    expect(sliceProblem(['alpha', 'beta', 'gamma'], fixtures, 'name:asc', 0, 50)).toBeUndefined();
+  test('a first page is the start of the sort order; a tail page its end', () => {
+    expect(firstPageProblem(shown(fixtures, 'gamma', 'beta'), fixtures, 'createdAt:desc', 2)).toBeUndefined();
+    expect(tailPageProblem(shown(fixtures, 'alpha'), fixtures, 'createdAt:desc', 2)).toBeUndefined();
+    expect(tailPageProblem(shown(fixtures, 'beta', 'alpha'), fixtures, 'createdAt:desc', 2)).toBeUndefined();
+    expect(firstPageProblem(shown(fixtures, 'alpha', 'beta', 'gamma'), fixtures, 'name:asc', 50)).toBeUndefined();
   });
 
   test('a page out of order, short, or naming an unknown or repeated function is refused', () => {
-    expect(sliceProblem(['beta', 'gamma'], fixtures, 'createdAt:desc', 0, 2)).toMatch(/^position 0 in createdAt descending order should hold gamma/);
-    expect(sliceProblem(['gamma'], fixtures, 'createdAt:desc', 0, 2)).toMatch(/^expected 2 items .*, got 1$/);
-    expect(sliceProblem(['delta'], fixtures, 'name:asc', 0, 1)).toMatch(/"delta" is not one of the workspace's 3 functions/);
-    expect(sliceProblem(['alpha', 'alpha'], fixtures, 'name:asc', 0, 2)).toMatch(/"alpha" is listed twice/);
+    expect(firstPageProblem(shown(fixtures, 'beta', 'gamma'), fixtures, 'createdAt:desc', 2)).toMatch(/^position 0 in createdAt descending order should hold gamma/);
+    expect(firstPageProblem(shown(fixtures, 'gamma'), fixtures, 'createdAt:desc', 2)).toMatch(/^expected 2 items .*, got 1$/);
+    expect(firstPageProblem(shown(fixtures, 'delta'), fixtures, 'name:asc', 1)).toMatch(/"delta" is not one of the workspace's 3 functions/);
+    expect(firstPageProblem(shown(fixtures, 'alpha', 'alpha'), fixtures, 'name:asc', 2)).toMatch(/"alpha" is listed twice/);
   });
 
   test('ties of createdAt may come in either order; names collate by code point or with hyphens ignored', () => {
     const tied = [fn('a', '2024-01-01T00:00:00Z'), fn('b', '2024-01-01T00:00:00Z')];
-    expect(sliceProblem(['a', 'b'], tied, 'createdAt:asc', 0, 2)).toBeUndefined();
-    expect(sliceProblem(['b', 'a'], tied, 'createdAt:asc', 0, 2)).toBeUndefined();
+    expect(firstPageProblem(shown(tied, 'a', 'b'), tied, 'createdAt:asc', 2)).toBeUndefined();
+    expect(firstPageProblem(shown(tied, 'b', 'a'), tied, 'createdAt:asc', 2)).toBeUndefined();
     // '-' sorts before 'b' by code point; without the hyphen 'ac' sorts after 'ab'.
     const hyphened = [fn('a-c', '2024-01-01T00:00:00Z'), fn('ab', '2024-01-01T00:00:01Z')];
-    expect(sliceProblem(['a-c', 'ab'], hyphened, 'name:asc', 0, 2)).toBeUndefined();
-    expect(sliceProblem(['ab', 'a-c'], hyphened, 'name:asc', 0, 2)).toBeUndefined();
-    expect(sliceProblem(['ab', 'a-c'], hyphened, 'name:desc', 0, 2)).toBeUndefined();
+    expect(firstPageProblem(shown(hyphened, 'a-c', 'ab'), hyphened, 'name:asc', 2)).toBeUndefined();
+    expect(firstPageProblem(shown(hyphened, 'ab', 'a-c'), hyphened, 'name:asc', 2)).toBeUndefined();
+    expect(firstPageProblem(shown(hyphened, 'ab', 'a-c'), hyphened, 'name:desc', 2)).toBeUndefined();
   });
 
   test('the whole set: every function once, in any order', () => {
-    expect(wholeSetProblem(['gamma', 'alpha', 'beta'], fixtures)).toBeUndefined();
-    expect(wholeSetProblem(['gamma', 'alpha'], fixtures)).toMatch(/expected all 3 functions, got 2; missing .*beta/);
+    expect(wholeSetProblem(shown(fixtures, 'gamma', 'alpha', 'beta'), fixtures)).toBeUndefined();
+    expect(wholeSetProblem(shown(fixtures, 'gamma', 'alpha'), fixtures)).toMatch(/expected all 3 functions, got 2; missing .*beta/);
+  });
+
+  test('a walk: every function once and in order, checked page by page', () => {
+    const walk = (listing: Listing, ...pages: string[][]) => {
+      const order = new WalkOrderCheck(listing, 'name:asc');
+      for (const page of pages) {
+        const problem = order.page(shown(listing, ...page));
+        if (problem !== undefined) return problem;
+      }
+      return order.end();
+    };
+    expect(walk(fixtures, ['alpha', 'beta'], ['gamma'])).toBeUndefined();
+    expect(walk(fixtures, ['alpha', 'gamma'], ['beta'])).toMatch(/position 1 in name ascending order should hold beta/);
+    expect(walk(fixtures, ['alpha', 'beta'], ['beta', 'gamma'])).toMatch(/"beta" is listed twice/);
+    expect(walk(fixtures, ['alpha', 'beta'])).toMatch(/expected all 3 functions, the walk listed 2; missing "gamma"/);
+  });
+
+  describe('between two readings that differ (harness/readings.ts): what both hold must be shown, what one holds may be', () => {
+    // delta was deployed and beta removed between the readings; epsilon came and went, created after both.
+    const before = [fn('alpha', '2024-01-01T00:00:01Z'), fn('beta', '2024-01-01T00:00:02Z'), fn('gamma', '2024-01-01T00:00:03Z')];
+    const after = [fn('alpha', '2024-01-01T00:00:01Z'), fn('gamma', '2024-01-01T00:00:03Z'), fn('delta', '2024-01-01T00:00:04Z')];
+    const moving = listingBetween(before, after);
+    const epsilon = fn('epsilon', '2024-01-01T00:00:05Z');
+
+    test('a page shows the certain functions in order, and the uncertain ones as it found them', () => {
+      expect(firstPageProblem(shown(before, 'gamma', 'beta', 'alpha'), moving, 'createdAt:desc', 10)).toBeUndefined();
+      expect(firstPageProblem(shown(after, 'delta', 'gamma', 'alpha'), moving, 'createdAt:desc', 10)).toBeUndefined();
+      expect(firstPageProblem([epsilon, ...shown(after, 'delta', 'gamma')], moving, 'createdAt:desc', 3)).toBeUndefined();
+      expect(firstPageProblem(shown(before, 'alpha', 'gamma'), moving, 'name:asc', 2)).toBeUndefined();
+    });
+
+    test('a certain function left out, one out of order, or an unknown one not newer than the first reading fails', () => {
+      expect(firstPageProblem(shown(after, 'delta', 'alpha'), moving, 'createdAt:desc', 10)).toMatch(/^expected 3 items/);
+      expect(firstPageProblem(shown(after, 'alpha', 'gamma'), moving, 'createdAt:desc', 10)).toMatch(/should hold gamma/);
+      expect(firstPageProblem([fn('zeta', '2023-01-01T00:00:00Z'), ...shown(after, 'gamma', 'alpha')], moving, 'createdAt:desc', 10)).toMatch(/"zeta" is not one of the workspace's/);
+      expect(wholeSetProblem(shown(after, 'alpha', 'delta'), moving)).toMatch(/missing "gamma"/);
+    });
+
+    test('meta.total is at least what explains the answer', () => {
+      expect(totalProblem(3, shown(after, 'alpha'), moving)).toBeUndefined();
+      expect(totalProblem(7, shown(after, 'alpha'), moving)).toBeUndefined();
+      expect(totalProblem(1, shown(after, 'alpha'), moving)).toMatch(/2 functions of the workspace or more/);
+      expect(totalProblem(2, shown(after, 'alpha'), fixtures)).toMatch(/must be the 3 functions of the workspace; it is 2/);
+    });
   });
 
   test('q is trimmed and lowercased, and under 2 characters it is no filter', () => {

@@ -9,12 +9,13 @@ import type { StateName } from '../../spec/test-control.ts';
 import type { HttpResponse } from '../../harness/http.ts';
 import type { QueryValue } from '../../spec/openapi.ts';
 import type { Exchange } from '../../results/model.ts';
-import { sliceProblem } from './oracle.ts';
+import { firstPageProblem, listingBetween, type Listing } from './oracle.ts';
 import { describeBody, isObject, nameOf, type JsonObject } from '../support/json.ts';
 import { PAGED_VERSION, versionHeaders } from '../support/versions.ts';
 import { followCursors } from '../support/paging.ts';
 import { overRounds } from '../support/rounds.ts';
-import { onStableData, sameJson } from '../support/existing-data.ts';
+import { sameJson } from '../support/existing-data.ts';
+import type { Source } from '../../harness/readings.ts';
 import { FUNCTIONS_DEFAULT_LIMIT, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
 
 /** A check that sets functions on the target. */
@@ -40,6 +41,8 @@ export interface ListOptions {
 
 export interface Page {
   names: string[];
+  /** The listed functions as the oracles read them (oracle.ts), in the order listed. */
+  items: ListedFunction[];
   hasMore: boolean;
   nextCursor: string;
   /** Not Required (CONTRACT 3): absent when the target leaves it out. */
@@ -67,9 +70,9 @@ export const LISTING_ROUNDS = 'functions.listing-rounds';
  */
 export function overListingRounds<P extends object>(
   t: Check,
-  params: fc.Arbitrary<P> | ((fixtures: ListedFunction[]) => fc.Arbitrary<P>),
-  predicate: (c: P & { fixtures: ListedFunction[] }) => Promise<void>,
-  sameAs?: (c: P & { fixtures: ListedFunction[] }) => unknown,
+  params: fc.Arbitrary<P> | ((fixtures: Listing) => fc.Arbitrary<P>),
+  predicate: (c: P & { fixtures: Listing }) => Promise<void>,
+  sameAs?: (c: P & { fixtures: Listing }) => unknown,
 ): Promise<void> {
   // On existing data there is one round: what the workspace holds; the cases vary the queries.
   // Two cases that make one query (two walk choices that make one limit, as all do over
@@ -126,12 +129,30 @@ export async function sharedFixtureSet(t: Check): Promise<FunctionFixture[]> {
 
 /**
  * The functions a check reads: the shared set it declares, put on the target; or, on
- * existing data, every function the workspace holds, read again after `body` so that
- * functions deployed or removed meanwhile fail nothing (support/existing-data.ts).
+ * existing data, every function the workspace holds (WORKSPACE_FUNCTIONS), which the
+ * check's answers are judged against (expectOnListing).
  */
-export async function withFunctions(t: Check, body: (fixtures: ListedFunction[]) => Promise<void>): Promise<void> {
-  if (t.data === 'existing') return withFunctionItems(t, (items) => body(items.map(asListed)));
+export async function withFunctions(t: Check, body: (fixtures: Listing) => Promise<void>): Promise<void> {
+  if (t.data === 'existing') return body((await t.existing(WORKSPACE_FUNCTIONS)).listing);
   await body(await sharedFixtureSet(t));
+}
+
+/**
+ * Fails the check when `problemOf` the functions finds a problem in an answer: on set
+ * data the fixtures it set; on existing data judged against readings of the workspace
+ * that bracket the answer, and what a state between them may hold (Check.judge).
+ * `spansRequests`: the answer is a walk of several pages.
+ */
+export async function expectOnListing(
+  t: Check,
+  listing: Listing,
+  problemOf: (listing: Listing) => string | undefined,
+  message: (problem: string) => string,
+  options: { exchange?: Exchange; spansRequests?: boolean } = {},
+): Promise<void> {
+  if (t.data === 'existing') return t.judge(WORKSPACE_FUNCTIONS, (read) => problemOf(read.listing), message, options);
+  const problem = problemOf(listing);
+  if (problem !== undefined) t.fail(message(problem), options.exchange);
 }
 
 /** On existing data, says when the workspace holds too few functions for `bound` to be reached (`what`, "the clamp to 200"). */
@@ -150,10 +171,22 @@ export function requireCreatedAt(t: Check, fixtures: readonly ListedFunction[], 
     t.skip('some functions carry no metadata.createdAt (it is not Required): their order by createdAt cannot be checked');
 }
 
-/** On existing data, every function of the workspace as the target lists it, read again after `body` (support/existing-data.ts). */
-export function withFunctionItems(t: Check, body: (items: JsonObject[]) => Promise<void>): Promise<void> {
-  return onStableData(t, 'the functions of the workspace', () => existingFunctionItems(t), sameJson, body);
+/** Every function of the workspace: as listed (for what the oracles do not read), and as the oracles read them. */
+export interface WorkspaceFunctions {
+  items: readonly JsonObject[];
+  listing: Listing;
 }
+
+/** The functions the workspace holds (CONTRACT 1.3), read by walking every page (harness/readings.ts). */
+export const WORKSPACE_FUNCTIONS: Source<WorkspaceFunctions> = {
+  what: 'the functions of the workspace',
+  read: async (t) => {
+    const items = await existingFunctionItems(t);
+    return { items, listing: items.map(asListed) };
+  },
+  same: (before, after) => sameJson(before.items, after.items),
+  between: (before, after) => ({ items: after.items, listing: listingBetween(before.listing, after.listing) }),
+};
 
 /** Pages of limit 200 the walk of every function reads at most: a workspace of more than 50,000 functions is more than a check reads. */
 const EXISTING_MAX_PAGES = 250;
@@ -163,14 +196,14 @@ const EXISTING_MAX_PAGES = 250;
  * every page at the largest limit (section 2.8). A name listed twice is kept once (the
  * pagination rules report the repeat).
  */
-async function existingFunctionItems(t: Check, options: ListOptions = {}): Promise<JsonObject[]> {
+async function existingFunctionItems(t: Check): Promise<JsonObject[]> {
   const byName = new Map<string, JsonObject>();
   await walkFunctionItems(t, 'reading every function of the workspace', (items) => {
     for (const item of items) {
       const name = String(nameOf(item));
       if (!byName.has(name)) byName.set(name, item);
     }
-  }, options);
+  });
   return [...byName.keys()].sort().map((name) => byName.get(name)!);
 }
 
@@ -190,7 +223,7 @@ export async function walkFunctionItems(t: Check, what: string, onPage: (items: 
 }
 
 /** What the oracles read of a listed Function (its name is there: pageOf checked it); without createdAt, '' there, which the createdAt orders cannot place. */
-function asListed(item: JsonObject): ListedFunction {
+export function asListed(item: JsonObject): ListedFunction {
   const metadata = isObject(item.metadata) ? item.metadata : {};
   const labels = isObject(metadata.labels) ? Object.fromEntries(Object.entries(metadata.labels).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
   return {
@@ -231,18 +264,18 @@ export function readPage(res: HttpResponse): Page | undefined {
   const { hasMore, nextCursor, total } = meta;
   if (!names || typeof hasMore !== 'boolean' || typeof nextCursor !== 'string') return undefined;
   if (total !== undefined && typeof total !== 'number') return undefined;
-  return { names, hasMore, nextCursor, ...(total === undefined ? {} : { total }), exchange: res.exchange };
+  return { names, items: (data as JsonObject[]).map(asListed), hasMore, nextCursor, ...(total === undefined ? {} : { total }), exchange: res.exchange };
 }
 
-/** The names of a legacy answer; fails the check when `res` is not 200 with a bare array of functions. */
-export function legacyNamesOf(t: Check, res: HttpResponse, what: string): string[] {
-  const names = readLegacy(res);
-  if (names) return names;
+/** The functions of a legacy answer; fails the check when `res` is not 200 with a bare array of functions. */
+export function legacyItemsOf(t: Check, res: HttpResponse, what: string): ListedFunction[] {
+  const items = readLegacy(res);
+  if (items) return items;
   t.fail(`${what}: the specification requires 200 with a bare array of every Function (versions before ${PAGED_VERSION}); got ${res.status} with ${describeBody(res)}`, res.exchange);
 }
 
-export function readLegacy(res: HttpResponse): string[] | undefined {
-  return res.status === 200 && Array.isArray(res.json) ? namesOf(res.json) : undefined;
+export function readLegacy(res: HttpResponse): ListedFunction[] | undefined {
+  return res.status === 200 && Array.isArray(res.json) && namesOf(res.json) ? (res.json as JsonObject[]).map(asListed) : undefined;
 }
 
 export async function fetchPage(t: Check, query: ListQuery, what: string, options: ListOptions = {}): Promise<Page> {
@@ -275,17 +308,10 @@ export async function walk(t: Check, query: ListQuery, expectedItems: number, wh
   return pages;
 }
 
-/** Fails the check unless `page` holds positions `offset` to `offset + count` of the listing in `sort` order. */
-export function expectSlice(
-  t: Check,
-  page: Page,
-  fixtures: readonly ListedFunction[],
-  position: { sort: FunctionSort; offset: number; count: number },
-  what: string,
-): void {
-  requireCreatedAt(t, fixtures, position.sort);
-  const problem = sliceProblem(page.names, fixtures, position.sort, position.offset, position.count);
-  t.assert(!problem, `${what}: ${problem}`, page.exchange);
+/** Fails the check unless `page` is the first page of `limit` in `sort` order. */
+export async function expectFirstPage(t: Check, page: Page, listing: Listing, query: { sort: FunctionSort; limit: number }, what: string): Promise<void> {
+  requireCreatedAt(t, listing, query.sort);
+  await expectOnListing(t, listing, (l) => firstPageProblem(page.items, l, query.sort, query.limit), (problem) => `${what}: ${problem}`, { exchange: page.exchange });
 }
 
 /** The functions of the workspace as the paged listing returns them, by name (at most 200: one page). */

@@ -1,10 +1,10 @@
 // Sections 4.1, 7 and 8: a cursor is valid only for its own query and for 24 hours.
 import fc from 'fast-check';
-import { forgedCursorArb, sampleFixtureSet, searchQueryArb, unmatchedQueryArb, type ListedFunction } from '../../generators/functions-fixtures.ts';
+import { forgedCursorArb, sampleFixtureSet, searchQueryArb, unmatchedQueryArb } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { fetchPage, FIXTURES, FIXTURES_OR_EXISTING, listFunctions, requireFunctions, setFunctions, SHARED_SETS, withFunctions, type ListQuery, type ListOptions } from './client.ts';
-import { normaliseQuery, sharedNamePiece } from './oracle.ts';
+import { normaliseQuery, sharedNamePiece, type Listing } from './oracle.ts';
 import { cursorAgesArb, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { FUNCTION_SORTS } from '../../spec/facts.ts';
@@ -13,7 +13,7 @@ import { FUNCTION_SORTS } from '../../spec/facts.ts';
 const sharesCursorSet = { ...FIXTURES_OR_EXISTING, shares: SHARED_SETS.cursor.name };
 
 /** The functions the cursor checks read: on existing data, enough for a first page of `limit` to have a next page. */
-function withCursorSet(t: Check, body: (fixtures: ListedFunction[]) => Promise<void>, limit = 1): Promise<void> {
+function withCursorSet(t: Check, body: (fixtures: Listing) => Promise<void>, limit = 1): Promise<void> {
   return withFunctions(t, async (fixtures) => {
     requireFunctions(t, fixtures, limit + 1, `a first page of ${limit} with a next page, to have a cursor`);
     await body(fixtures);
@@ -30,7 +30,7 @@ async function issuedCursor(t: Check, query: ListQuery, options: ListOptions = {
 
 const sortPairArb = fc.constantFrom(...FUNCTION_SORTS).chain((first) => fc.tuple(fc.constant(first), fc.constantFrom(...FUNCTION_SORTS.filter((s) => s !== first))));
 /** Limits from 1 to 5 that leave a next page: the shared set has 10 functions at least, existing data 2. */
-const smallLimitArb = (fixtures: readonly ListedFunction[]) => fc.integer({ min: 1, max: Math.min(5, fixtures.length - 1) });
+const smallLimitArb = (fixtures: Listing) => fc.integer({ min: 1, max: Math.min(5, fixtures.length - 1) });
 
 const cursorBoundToSort = rule('functions.cursor.bound-to-sort', sharesCursorSet, (t: Check) =>
   withCursorSet(t, (fixtures) =>

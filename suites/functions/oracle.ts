@@ -63,55 +63,141 @@ function sortedBy(fixtures: readonly ListedFunction[], compare: Compare): readon
 
 const describeItem = (f: ListedFunction) => `${f.metadata.name} (createdAt ${f.metadata.createdAt})`;
 
-/** The listed names resolved to the fixtures; a problem when a name is unknown or repeated. */
-export function resolveNames(names: readonly string[], fixtures: readonly ListedFunction[]): { items: ListedFunction[] } | { problem: string } {
-  const byNameMap = new Map(fixtures.map((f) => [f.metadata.name, f]));
+/**
+ * The functions an answer is judged against: the fixtures the check set, the workspace's
+ * functions as a reading shows them, or, where two readings that bracket the answer
+ * differ (harness/readings.ts), what any state between them may hold (`moving`).
+ */
+export type Listing = readonly ListedFunction[] & { readonly moving?: Moving };
+
+export interface Moving {
+  /** Listed by one reading only, or differently by the two: an answer may show them or not, as it shows them. */
+  uncertain: ReadonlySet<string>;
+  /** A function neither reading lists may be shown only when created after every function of the first: it came and went between them. */
+  newerThanMs: number;
+}
+
+/**
+ * What a state between two readings of the workspace's functions may hold (harness/readings.ts
+ * Source.between): a function both list alike is certain; one listed by one reading only,
+ * or differently, may be there or not; one neither lists may be there if it is newer than
+ * every function of the first reading.
+ */
+export function listingBetween(before: Listing, after: Listing): Listing {
+  const key = (f: ListedFunction) => JSON.stringify(f.metadata);
+  const afterByName = new Map(after.map((f) => [f.metadata.name, f]));
+  const beforeByName = new Map(before.map((f) => [f.metadata.name, f]));
+  const uncertain = new Set<string>();
+  for (const f of before) if (afterByName.get(f.metadata.name) === undefined || key(afterByName.get(f.metadata.name)!) !== key(f)) uncertain.add(f.metadata.name);
+  for (const f of after) if (!beforeByName.has(f.metadata.name)) uncertain.add(f.metadata.name);
+  const newest = Math.max(-Infinity, ...before.map(createdMs).filter((ms) => !Number.isNaN(ms)));
+  const items = [...after, ...before.filter((f) => !afterByName.has(f.metadata.name))];
+  return Object.assign(items, { moving: { uncertain, newerThanMs: newest } });
+}
+
+/**
+ * The shown items resolved to the listing; a problem when one is unknown or repeated. On a
+ * listing that moved, an uncertain function is taken as shown (its state at the answer's
+ * time), and an unknown one newer than the reading before is one that came and went.
+ */
+export function resolveShown(shown: readonly ListedFunction[], listing: Listing): { items: ListedFunction[] } | { problem: string } {
+  const byNameMap = new Map(listing.map((f) => [f.metadata.name, f]));
   const seen = new Set<string>();
   const items: ListedFunction[] = [];
-  for (const [index, name] of names.entries()) {
-    const item = byNameMap.get(name);
-    if (!item) return { problem: `item ${index} "${name}" is not one of the workspace's ${fixtures.length} functions` };
+  const { moving } = listing;
+  for (const [index, item] of shown.entries()) {
+    const name = item.metadata.name;
+    const known = byNameMap.get(name);
+    const cameAndWent = moving !== undefined && createdMs(item) > moving.newerThanMs;
+    if (!known && !cameAndWent) return { problem: `item ${index} "${name}" is not one of the workspace's ${listing.length} functions` };
     if (seen.has(name)) return { problem: `"${name}" is listed twice (again at position ${index})` };
     seen.add(name);
-    items.push(item);
+    items.push(known && !moving?.uncertain.has(name) ? known : item);
   }
   return { items };
 }
 
 /**
- * Why `names` is not positions `offset` to `offset + count` of the listing in `sort`
- * order, or undefined when it is (for some accepted ordering; ties may come in any order).
+ * The functions that explain an answer: the listing itself where it did not move; where
+ * it moved, its certain functions and those the answer shows (what it does not show of
+ * the uncertain ones was not there when it was given).
  */
-export function sliceProblem(
-  names: readonly string[],
-  fixtures: readonly ListedFunction[],
-  sort: FunctionSort,
-  offset: number,
-  count: number,
-): string | undefined {
-  const resolved = resolveNames(names, fixtures);
-  if ('problem' in resolved) return resolved.problem;
+function explaining(resolved: readonly ListedFunction[], listing: Listing): readonly ListedFunction[] {
+  const { moving } = listing;
+  if (!moving) return listing;
+  const shown = new Set(resolved.map((f) => f.metadata.name));
+  return [...listing.filter((f) => !moving.uncertain.has(f.metadata.name) && !shown.has(f.metadata.name)), ...resolved];
+}
+
+/** Why `shown` is not positions `offset` to `offset + count` of `explained` in `sort` order (ties in any order, any accepted collation), or undefined. */
+function sliceOf(resolved: readonly ListedFunction[], explained: readonly ListedFunction[], sort: FunctionSort, offset: number, count: number): string | undefined {
   const problems = orderingsOf(sort).map(({ label, compare }) => {
-    const expected = sortedBy(fixtures, compare).slice(offset, offset + count);
-    if (resolved.items.length !== expected.length)
-      return `expected ${expected.length} items (positions ${offset} to ${offset + expected.length - 1} of ${fixtures.length} in ${label} order), got ${resolved.items.length}`;
-    const at = resolved.items.findIndex((item, i) => compare(item, expected[i]!) !== 0);
+    const expected = sortedBy(explained, compare).slice(offset, offset + count);
+    if (resolved.length !== expected.length)
+      return `expected ${expected.length} items (positions ${offset} to ${offset + expected.length - 1} of ${explained.length} in ${label} order), got ${resolved.length}`;
+    const at = resolved.findIndex((item, i) => compare(item, expected[i]!) !== 0);
     if (at === -1) return undefined;
     return `position ${offset + at} in ${label} order should hold ${describeItem(expected[at]!)}${
       sort.startsWith('createdAt') ? ' or another item created at that instant' : ''
-    }, got ${describeItem(resolved.items[at]!)}`;
+    }, got ${describeItem(resolved[at]!)}`;
   });
   return problems.includes(undefined) ? undefined : problems[0];
 }
 
-/** Why `names` is not every function of the workspace exactly once (in any order), or undefined. */
-export function wholeSetProblem(names: readonly string[], fixtures: readonly ListedFunction[]): string | undefined {
-  const resolved = resolveNames(names, fixtures);
+/** Why `shown` is not the first page of `limit` in `sort` order, or undefined. */
+export function firstPageProblem(shown: readonly ListedFunction[], listing: Listing, sort: FunctionSort, limit: number): string | undefined {
+  const resolved = resolveShown(shown, listing);
   if ('problem' in resolved) return resolved.problem;
-  if (names.length === fixtures.length) return undefined;
-  const listed = new Set(names);
-  const missing = fixtures.map((f) => f.metadata.name).filter((n) => !listed.has(n));
-  return `expected all ${fixtures.length} functions, got ${names.length}; missing ${sample(missing)}`;
+  const explained = explaining(resolved.items, listing);
+  return sliceOf(resolved.items, explained, sort, 0, Math.min(limit, explained.length));
+}
+
+/**
+ * Why `shown` is not the tail page of `limit` in `sort` order (CONTRACT 3: the last `limit`
+ * items, or the last page on the walk's page boundaries), or undefined.
+ */
+export function tailPageProblem(shown: readonly ListedFunction[], listing: Listing, sort: FunctionSort, limit: number): string | undefined {
+  const resolved = resolveShown(shown, listing);
+  if ('problem' in resolved) return resolved.problem;
+  const explained = explaining(resolved.items, listing);
+  const n = explained.length;
+  const lastItems = { offset: n - Math.min(limit, n), count: Math.min(limit, n) };
+  const lastPageStart = n === 0 ? 0 : limit * Math.floor((n - 1) / limit);
+  const lastPage = { offset: lastPageStart, count: n - lastPageStart };
+  const [ofItems, ofPage] = [lastItems, lastPage].map(({ offset, count }) => sliceOf(resolved.items, explained, sort, offset, count));
+  if (ofItems === undefined || ofPage === undefined) return undefined;
+  return `the last ${lastItems.count} of the listing (${ofItems}), or its last page of the walk from the first, positions ${lastPage.offset + 1} to ${n} (${ofPage})`;
+}
+
+/** Why `shown` is not `limit` functions of the workspace (any of them, in any order; all of them when fewer), or undefined. */
+export function pageOfProblem(shown: readonly ListedFunction[], listing: Listing, limit: number): string | undefined {
+  const resolved = resolveShown(shown, listing);
+  if ('problem' in resolved) return resolved.problem;
+  const count = Math.min(limit, explaining(resolved.items, listing).length);
+  return shown.length === count ? undefined : `expected ${count} of the workspace's ${listing.length} functions, got ${shown.length}`;
+}
+
+/** Why `shown` is not every function of the workspace exactly once (in any order), or undefined. */
+export function wholeSetProblem(shown: readonly ListedFunction[], listing: Listing): string | undefined {
+  const resolved = resolveShown(shown, listing);
+  if ('problem' in resolved) return resolved.problem;
+  const explained = explaining(resolved.items, listing);
+  if (shown.length === explained.length) return undefined;
+  const listed = new Set(shown.map((f) => f.metadata.name));
+  const missing = explained.map((f) => f.metadata.name).filter((n) => !listed.has(n));
+  return `expected all ${explained.length} functions, got ${shown.length}; missing ${sample(missing)}`;
+}
+
+/**
+ * Why `total` is not the number of functions of the workspace, or undefined. On a listing
+ * that moved, it is at least those that explain the answer; more may have come and gone.
+ */
+export function totalProblem(total: number | undefined, shown: readonly ListedFunction[], listing: Listing): string | undefined {
+  const resolved = resolveShown(shown, listing);
+  if ('problem' in resolved) return resolved.problem;
+  const least = explaining(resolved.items, listing).length;
+  if (listing.moving ? total !== undefined && total >= least : total === least) return undefined;
+  return `meta.total must be the ${listing.moving ? `${least} functions of the workspace or more (the functions moved meanwhile)` : `${least} functions of the workspace`}; it is ${total}`;
 }
 
 /** The two-character piece of names shared by the most functions (at least 2), for a q that has a next page at limit 1. */
@@ -155,17 +241,18 @@ export function searchedQueries(q: string): string[] {
   return afterTrimming === beforeTrimming ? [afterTrimming] : [afterTrimming, beforeTrimming];
 }
 
-/** Why `names` is none of the accepted result sets of a search, or undefined. */
-export function matchProblem(names: readonly string[], fixtures: readonly ListedFunction[], q: string): string | undefined {
-  const resolved = resolveNames(names, fixtures);
+/** Why `shown` is none of the accepted result sets of a search, or undefined. */
+export function matchProblem(shown: readonly ListedFunction[], listing: Listing, q: string): string | undefined {
+  const resolved = resolveShown(shown, listing);
   if ('problem' in resolved) return resolved.problem;
-  const got = new Set(names);
-  const accepted = expectedMatches(fixtures, q);
+  const explained = explaining(resolved.items, listing);
+  const got = new Set(shown.map((f) => f.metadata.name));
+  const accepted = expectedMatches(explained, q);
   if (accepted.some((set) => set.size === got.size && [...set].every((n) => got.has(n)))) return undefined;
   const [expected] = accepted as [Set<string>];
   const missing = [...expected].filter((n) => !got.has(n));
   const extra = [...got].filter((n) => !expected.has(n));
-  return `q=${JSON.stringify(q)} must match ${expected.size} of the ${fixtures.length} functions (substring of name, displayName, label key or value after trimming and lowercasing q), got ${got.size}${
+  return `q=${JSON.stringify(q)} must match ${expected.size} of the ${explained.length} functions (substring of name, displayName, label key or value after trimming and lowercasing q), got ${got.size}${
     missing.length ? `; missing ${sample(missing)}` : ''
   }${extra.length ? `; not matching ${sample(extra)}` : ''}`;
 }
@@ -178,36 +265,42 @@ function sample(names: string[]): string {
 /**
  * Checks a walk of the listing page by page against the order of `sort`, without
  * holding the pages: it keeps the names seen so far and, for each accepted ordering,
- * whether the walk still agrees with it. The expected orders are sorted once.
+ * whether the walk still agrees with it: every item comes after the one before (ties in
+ * any order), and no function of the listing that sorts before it was left out. On a
+ * listing that moved, only its certain functions must all be listed.
  */
 export class WalkOrderCheck {
-  private readonly byName: Map<string, ListedFunction>;
   private readonly seen = new Set<string>();
-  private readonly orderings: Array<Ordering & { expected: readonly ListedFunction[]; problem?: string }>;
+  private readonly orderings: Array<Ordering & { mustList: readonly ListedFunction[]; next: number; last?: ListedFunction; problem?: string }>;
 
   constructor(
-    private readonly fixtures: readonly ListedFunction[],
+    private readonly listing: Listing,
     sort: FunctionSort,
   ) {
-    this.byName = new Map(fixtures.map((f) => [f.metadata.name, f]));
-    this.orderings = orderingsOf(sort).map((o) => ({ ...o, expected: sortedBy(fixtures, o.compare) }));
+    const uncertain = listing.moving?.uncertain;
+    const mustList = uncertain ? listing.filter((f) => !uncertain.has(f.metadata.name)) : listing;
+    this.orderings = orderingsOf(sort).map((o) => ({ ...o, mustList: sortedBy(mustList, o.compare), next: 0 }));
   }
 
-  /** The next page's names; why the walk so far is not a prefix of the listing in order, or undefined. */
-  page(names: readonly string[]): string | undefined {
-    for (const name of names) {
+  /** The next page's items; why the walk so far is not a prefix of the listing in order, or undefined. */
+  page(shown: readonly ListedFunction[]): string | undefined {
+    const resolved = resolveShown(shown, this.listing);
+    if ('problem' in resolved) return resolved.problem;
+    for (const item of resolved.items) {
       const position = this.seen.size;
-      const item = this.byName.get(name);
-      if (!item) return `item ${position} "${name}" is not one of the workspace's ${this.fixtures.length} functions`;
+      const name = item.metadata.name;
       if (this.seen.has(name)) return `"${name}" is listed twice (again at position ${position})`;
       this.seen.add(name);
       for (const o of this.orderings) {
         if (o.problem !== undefined) continue;
-        const expected = o.expected[position]!;
-        if (o.compare(item, expected) !== 0)
-          o.problem = `position ${position} in ${o.label} order should hold ${describeItem(expected)}${
-            o.label.startsWith('createdAt') ? ' or another item created at that instant' : ''
-          }, got ${describeItem(item)}`;
+        if (o.last && o.compare(o.last, item) > 0) o.problem = `position ${position} in ${o.label} order: ${describeItem(item)} comes after ${describeItem(o.last)}`;
+        // Every function that sorts strictly before this one was listed already.
+        while (o.problem === undefined && o.next < o.mustList.length && o.compare(o.mustList[o.next]!, item) < 0) {
+          const due = o.mustList[o.next++]!;
+          if (!this.seen.has(due.metadata.name))
+            o.problem = `position ${position} in ${o.label} order should hold ${describeItem(due)}${o.label.startsWith('createdAt') ? ' or another item created at that instant' : ''}, got ${describeItem(item)}`;
+        }
+        o.last = item;
       }
       if (this.orderings.every((o) => o.problem !== undefined)) return this.orderings[0]!.problem;
     }
@@ -216,8 +309,9 @@ export class WalkOrderCheck {
 
   /** Once the walk ended: why it did not list every function, or undefined. */
   end(): string | undefined {
-    if (this.seen.size === this.fixtures.length) return undefined;
-    const missing = this.fixtures.map((f) => f.metadata.name).filter((n) => !this.seen.has(n));
-    return `expected all ${this.fixtures.length} functions, the walk listed ${this.seen.size}; missing ${sample(missing)}`;
+    const mustList = this.orderings[0]!.mustList;
+    const missing = mustList.map((f) => f.metadata.name).filter((n) => !this.seen.has(n));
+    if (missing.length === 0) return undefined;
+    return `expected all ${mustList.length} functions, the walk listed ${this.seen.size}; missing ${sample(missing)}`;
   }
 }

@@ -14,7 +14,7 @@ import { findLegacyVersion } from '../support/versions.ts';
 import { ownNames, sideBySideProperty } from '../support/side-by-side.ts';
 import { twoWorkspaces } from '../support/workspaces.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
-import { FIXTURES, legacyNamesOf, listedByName, listFunctions, setFunctions, walkEach, walkFunctionItems, withFunctionItems, type Page } from './client.ts';
+import { FIXTURES, legacyItemsOf, listedByName, listFunctions, setFunctions, walkEach, walkFunctionItems, WORKSPACE_FUNCTIONS, type Page } from './client.ts';
 
 /**
  * A property whose cases each set functions and hand them, with the listing, to `check`:
@@ -45,14 +45,13 @@ const sharesTriggerRounds = { ...FIXTURES, shares: TRIGGER_ROUNDS };
  * On existing data what was sent is not known: each function with triggers, as listed,
  * to `check`; skipped when the workspace has no trigger.
  */
-function eachWithTriggers(t: Check, check: (listed: JsonObject) => string[]): Promise<void> {
-  return withFunctionItems(t, async (items) => {
-    const withTriggers = items.filter((item) => triggersOf(item).length > 0);
-    if (withTriggers.length === 0) t.skip(`none of the workspace's ${items.length} functions has a trigger`);
-    t.note('what was sent is not known on existing data: only what the listing shows of the triggers is checked');
-    const problems = withTriggers.flatMap((item) => check(item).map((p) => `${String(nameOf(item))}: ${p}`));
-    t.assert(problems.length === 0, problems.slice(0, 6).join('; '));
-  });
+async function eachWithTriggers(t: Check, check: (listed: JsonObject) => string[]): Promise<void> {
+  const { items } = await t.existing(WORKSPACE_FUNCTIONS);
+  const withTriggers = items.filter((item) => triggersOf(item).length > 0);
+  if (withTriggers.length === 0) t.skip(`none of the workspace's ${items.length} functions has a trigger`);
+  t.note('what was sent is not known on existing data: only what the listing shows of the triggers is checked');
+  const problems = withTriggers.flatMap((item) => check(item).map((p) => `${String(nameOf(item))}: ${p}`));
+  t.assert(problems.length === 0, problems.slice(0, 6).join('; '));
 }
 
 /** Sets the functions, then hands each one, as listed, to `check` with what was sent. */
@@ -155,7 +154,7 @@ const workspaceOnly = rule('functions.workspace-only', { ...FIXTURES, needs: [..
   const legacyListed = async () => {
     if (!older || !('date' in older)) return;
     const version = older.date;
-    const legacy = legacyNamesOf(t, await listFunctions(t, {}, { version, token: other }), `the other workspace's legacy listing (version ${version})`);
+    const legacy = legacyItemsOf(t, await listFunctions(t, {}, { version, token: other }), `the other workspace's legacy listing (version ${version})`).map((f) => f.metadata.name);
     t.assert(leaked(legacy).length === 0, `resources are scoped to a workspace (section 1): the other workspace's legacy listing holds ${show(leaked(legacy))} of this one`);
   };
   await t.atOnce([walked, legacyListed]);
@@ -178,7 +177,7 @@ async function workspaceOnlyOnExisting(t: Check): Promise<void> {
   const older = await findLegacyVersion(t);
   if (!('date' in older)) return;
   const res = await listFunctions(t, {}, { version: older.date, token: other });
-  legacyNamesOf(t, res, `the other workspace's legacy listing (version ${older.date})`);
+  legacyItemsOf(t, res, `the other workspace's legacy listing (version ${older.date})`);
   const seen = leaked(res.json as JsonObject[]);
   t.assert(seen.length === 0, `resources are scoped to a workspace (section 1): the other workspace's legacy listing holds ${show(seen)}, of this workspace (${ours})`);
 }

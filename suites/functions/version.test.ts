@@ -3,14 +3,14 @@
 // as unknown versions with a 4xx Error body, and the legacy shape is checked in an
 // older version the target accepts (suites/support/versions.ts).
 import fc from 'fast-check';
-import { dateArb, searchQueryArb, type ListedFunction } from '../../generators/functions-fixtures.ts';
+import { dateArb, searchQueryArb } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { describeBody } from '../support/json.ts';
 import { legacyVersion, PAGED_VERSION } from '../support/versions.ts';
-import { FIXTURES_OR_EXISTING, legacyNamesOf, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, readLegacy, readPage, SHARED_SETS, withFunctions } from './client.ts';
-import { resolveNames, wholeSetProblem } from './oracle.ts';
+import { expectOnListing, FIXTURES_OR_EXISTING, legacyItemsOf, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, readLegacy, readPage, SHARED_SETS, withFunctions } from './client.ts';
+import { pageOfProblem, wholeSetProblem, type Listing } from './oracle.ts';
 import { FUNCTION_SORTS, FUNCTIONS_DEFAULT_LIMIT } from '../../spec/facts.ts';
 
 /** Dates after the boundary: near it, and far into the future. */
@@ -20,19 +20,16 @@ const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined })
 const versionPagedFrom20260428 = rule('functions.version.paged-from-2026-04-28', { ...FIXTURES_OR_EXISTING, shares: SHARED_SETS.small.name }, (t: Check) =>
   withFunctions(t, async (fixtures) => {
     // The shared set has fewer functions than the default limit, so the page lists every one; existing data, the first 50 at least.
-    const count = Math.min(fixtures.length, FUNCTIONS_DEFAULT_LIMIT);
     const expectPaged = (res: Awaited<ReturnType<typeof listFunctions>>, version: string) => {
       const page = pageOf(t, res, `version ${version} (on or after ${PAGED_VERSION})`);
-      const resolved = resolveNames(page.names, fixtures);
-      const problem = 'problem' in resolved ? resolved.problem : page.names.length === count ? undefined : `it lists ${page.names.length}`;
-      t.assert(!problem, `version ${version}: data must hold ${count} of the workspace's ${fixtures.length} functions: ${problem}`, page.exchange);
+      return expectOnListing(t, fixtures, (listing) => pageOfProblem(page.items, listing, FUNCTIONS_DEFAULT_LIMIT), (problem) => `version ${version}: data must hold a page of the workspace's functions: ${problem}`, { exchange: page.exchange });
     };
-    expectPaged(await listFunctions(t, {}, { version: PAGED_VERSION }), PAGED_VERSION);
+    await expectPaged(await listFunctions(t, {}, { version: PAGED_VERSION }), PAGED_VERSION);
     // A later date is paged too, unless the target refuses it as a version it does not know.
     await t.property(laterDateArb, async (version) => {
       const res = await listFunctions(t, {}, { version });
       if (res.status >= 400 && res.status < 500) return expectRefused(t, res, `version ${version}, unknown to the target,`);
-      expectPaged(res, version);
+      await expectPaged(res, version);
     });
   }),
 );
@@ -41,7 +38,7 @@ const versionLegacyBefore20260428 = rule('functions.version.legacy-before-2026-0
   const version = await legacyVersion(t);
   // The rounds hold more functions than the paged maximum (200) at times, so a capped array
   // shows; sort, q, limit and cursor are sent with valid values: an older version ignores them.
-  const params = (fixtures: ListedFunction[]) =>
+  const params = (fixtures: Listing) =>
     fc.record({
       sort: optional(fc.constantFrom(...FUNCTION_SORTS)),
       q: optional(searchQueryArb(fixtures)),
@@ -52,8 +49,8 @@ const versionLegacyBefore20260428 = rule('functions.version.legacy-before-2026-0
     // A cursor the paged listing issued for this workspace, when it gives one (from 2 functions on).
     const cursor = withCursor && fixtures.length >= 2 ? readPage(await listFunctions(t, { limit: 1 }))?.nextCursor : undefined;
     const res = await listFunctions(t, { ...query, ...(cursor ? { cursor } : {}) }, { version });
-    const problem = wholeSetProblem(legacyNamesOf(t, res, `version ${version}`), fixtures);
-    t.assert(!problem, `version ${version} (before ${PAGED_VERSION}) must list every function whatever sort, q, limit and cursor say: ${problem}`);
+    const legacy = legacyItemsOf(t, res, `version ${version}`);
+    await expectOnListing(t, fixtures, (listing) => wholeSetProblem(legacy, listing), (problem) => `version ${version} (before ${PAGED_VERSION}) must list every function whatever sort, q, limit and cursor say: ${problem}`, { exchange: res.exchange });
   });
 });
 
@@ -69,13 +66,9 @@ const versionUnversionedEitherShape = rule('functions.version.unversioned-either
     const page = readPage(res);
     const legacy = readLegacy(res);
     if (page && pinned !== 'legacy') {
-      const count = Math.min(query.limit, fixtures.length);
-      const resolved = resolveNames(page.names, fixtures);
-      const problem = 'problem' in resolved ? resolved.problem : page.names.length === count ? undefined : `it holds ${page.names.length}`;
-      t.assert(!problem, `without Service-Version the answer is a FunctionList, so it must be a page of ${count} of the ${fixtures.length} functions: ${problem}`);
+      await expectOnListing(t, fixtures, (listing) => pageOfProblem(page.items, listing, query.limit), (problem) => `without Service-Version the answer is a FunctionList, so it must be a page of the workspace's functions: ${problem}`, { exchange: res.exchange });
     } else if (legacy && pinned !== 'paged') {
-      const problem = wholeSetProblem(legacy, fixtures);
-      t.assert(!problem, `without Service-Version the answer is a bare array, so it must hold every function: ${problem}`);
+      await expectOnListing(t, fixtures, (listing) => wholeSetProblem(legacy, listing), (problem) => `without Service-Version the answer is a bare array, so it must hold every function: ${problem}`, { exchange: res.exchange });
     } else {
       const accepted = pinned === null ? 'a FunctionList {data, meta} or a bare array of every function' : `the ${pinned} shape (pinned by the profile)`;
       t.fail(`without Service-Version the listing must be 200 with ${accepted}; got ${res.status} with ${describeBody(res)}`);

@@ -13,7 +13,8 @@ import { bucketsOf, DAY_MS, SECOND_MS, type BucketUnit } from '../../generators/
 import type { Check } from '../../harness/check.ts';
 import type { ResolutionChoice } from '../../spec/profile.ts';
 import fc from 'fast-check';
-import { onStableData, sameJson } from '../support/existing-data.ts';
+import { sameJson } from '../support/existing-data.ts';
+import type { Source } from '../../harness/readings.ts';
 import { overRounds } from '../support/rounds.ts';
 import { describe, expectPage, getMetrics, pointTime, walkEachPage, type MetricsRequest } from './client.ts';
 import { DIMENSION_FIELDS, type Dimension, type GroupField } from './oracle.ts';
@@ -91,12 +92,15 @@ async function existingUsage(t: Check): Promise<UsageScenario> {
 }
 
 /**
- * On existing data, the account's usage read back (existingUsage), read again after
- * `body` compared (support/existing-data.ts): a window in the past holds still, but a
- * target may still be filling it in.
+ * The account's usage read back (existingUsage): a window in the past holds still, but a
+ * target may still be filling it in, so a failure stands only if it reads the same again
+ * (harness/readings.ts).
  */
-export function withUsage(t: Check, body: (scenario: UsageScenario) => Promise<void>): Promise<void> {
-  return onStableData(t, "the account's usage", () => existingUsage(t), sameJson, body);
+const ACCOUNT_USAGE: Source<UsageScenario> = { what: "the account's usage", read: existingUsage, same: sameJson };
+
+/** On existing data, the account's usage read back, to `body`. */
+export async function withUsage(t: Check, body: (scenario: UsageScenario) => Promise<void>): Promise<void> {
+  await body(await t.existing(ACCOUNT_USAGE));
 }
 
 const BUCKET_ORDER: BucketUnit[] = ['hour', 'day', 'week', 'month'];

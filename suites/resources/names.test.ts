@@ -5,7 +5,8 @@ import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { fixtureSet } from '../../generators/resources-fixtures.ts';
 import { expectNoProblems } from '../support/documented.ts';
-import { onStableData, sameJson } from '../support/existing-data.ts';
+import { sameJson } from '../support/existing-data.ts';
+import type { Source } from '../../harness/readings.ts';
 import { nameOf } from '../support/json.ts';
 import { LISTING, readListing, setFixtures, walkFunctionNames } from './client.ts';
 
@@ -46,12 +47,14 @@ const nameUnique = rule('resources.metadata.name-unique', { states: [...KINDS], 
     });
     return;
   }
-  // A function created while the pages are walked may shift one into the next page: a name seen twice then is no verdict.
-  await onStableData(t, 'the listings of functions, egress IPs and custom domains', () => listedNames(t), sameJson, async (listings) => {
-    if (listings.every(([, names]) => names.length === 0))
-      t.skip('no --control-url to set fixtures, and the target lists no function, egress IP or custom domain whose names could repeat');
-    expectUniqueNames(t, listings);
-  });
+  // A function created while the pages are walked may shift one into the next page: a name seen twice then is no verdict (harness/readings.ts).
+  const listings = await t.existing(LISTINGS);
+  if (listings.every(([, names]) => names.length === 0))
+    t.skip('no --control-url to set fixtures, and the target lists no function, egress IP or custom domain whose names could repeat');
+  expectUniqueNames(t, listings);
 });
+
+/** What the workspace lists, read as a whole, so that a repeat stands only where it reads the same again. */
+const LISTINGS: Source<Array<readonly [string, string[]]>> = { what: 'the listings of functions, egress IPs and custom domains', read: listedNames, same: sameJson };
 
 export const checks = [nameUnique];

@@ -8,7 +8,7 @@ import type { HttpResponse } from '../../harness/http.ts';
 import { sandboxWithSecrets, type Json } from '../../generators/resources-fixtures.ts';
 import { markedSecrets, secretsOf, shownSecrets, type Secret } from './secrets.ts';
 import { readSandbox, requestSandbox, type SandboxRequest } from './client.ts';
-import { onStableData, sameJson } from '../support/existing-data.ts';
+import { sameJson } from '../support/existing-data.ts';
 import { nameOf } from '../support/json.ts';
 import { expectDocumented } from '../support/documented.ts';
 import { sideBySideProperty } from '../support/side-by-side.ts';
@@ -31,21 +31,20 @@ const MIN_SEARCHED_SECRET = 8;
 /**
  * On existing data (CONTRACT 1.3), the sandbox --sandbox-name names as a workspace admin
  * who asks for secrets sees it: its secret values are what the other answers must not
- * show. Read again after the check, so that a secret rotated meanwhile fails nothing.
+ * show. A failure stands only where it reads the same again, so that a secret rotated
+ * meanwhile fails nothing (harness/readings.ts).
  */
-function withShownSecrets(t: Check, body: (sandbox: Json, secrets: Secret[]) => Promise<void>): Promise<void> {
+async function withShownSecrets(t: Check, body: (sandbox: Json, secrets: Secret[]) => Promise<void>): Promise<void> {
   const name = t.config.sandboxName!;
-  const read = () => readSandbox(t, name, { showSecrets: 'true' });
-  return onStableData(t, `the sandbox ${name}`, read, sameJson, async (sandbox) => {
-    const secrets = secretsOf(sandbox, t.config.profile);
-    // A value that stands elsewhere in the answer too (a secret host that is also an allowed domain) would be found where it may be.
-    const text = JSON.stringify(sandbox);
-    const once = (value: string) => text.split(JSON.stringify(value).slice(1, -1)).length === 2;
-    const searched = secrets.filter((s) => s.value.length >= MIN_SEARCHED_SECRET && once(s.value));
-    if (searched.length < secrets.length)
-      t.note(`${secrets.length - searched.length} secret values were not searched for: under ${MIN_SEARCHED_SECRET} characters, or standing in a field that is no secret too, they may be in an answer by right`);
-    await body(sandbox, searched);
-  });
+  const sandbox = await t.existing<Json>({ what: `the sandbox ${name}`, read: (by) => readSandbox(by, name, { showSecrets: 'true' }), same: sameJson });
+  const secrets = secretsOf(sandbox, t.config.profile);
+  // A value that stands elsewhere in the answer too (a secret host that is also an allowed domain) would be found where it may be.
+  const text = JSON.stringify(sandbox);
+  const once = (value: string) => text.split(JSON.stringify(value).slice(1, -1)).length === 2;
+  const searched = secrets.filter((s) => s.value.length >= MIN_SEARCHED_SECRET && once(s.value));
+  if (searched.length < secrets.length)
+    t.note(`${secrets.length - searched.length} secret values were not searched for: under ${MIN_SEARCHED_SECRET} characters, or standing in a field that is no secret too, they may be in an answer by right`);
+  await body(sandbox, searched);
 }
 
 /** The secrets an admin who asks is shown in the sandbox --sandbox-name, each answer of `asks` (by `credential`) judged by `expect`. */

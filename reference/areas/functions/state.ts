@@ -1,6 +1,6 @@
 // The `functions` provider state (CONTRACT section 2): the caller's Function objects,
 // checked against section 2.1, with the read-only fields filled as the service would.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { BadStateParams } from '../../area.ts';
 import type { Faults } from '../../faults/registry.ts';
 import type { StoredFunction } from './store.ts';
@@ -21,11 +21,18 @@ function checkMetadata(metadata: unknown, index: number): asserts metadata is Re
 }
 
 /**
+ * The key the callbackSecrets are derived with: a secret of this server's, so that nobody
+ * can tell one, and one function set again keeps its secrets (a workspace whose other
+ * functions come and go shows the same functions as before).
+ */
+const SECRET_KEY = randomBytes(32);
+
+/**
  * Section 2.2: a trigger's id, when omitted, is generated, and duplicates inside one
  * function are disambiguated; an async trigger's callbackSecret is generated, whatever
  * was sent (read-only).
  */
-function storedTriggers(triggers: unknown, faults: Faults): unknown {
+function storedTriggers(triggers: unknown, owner: string, faults: Faults): unknown {
   if (!Array.isArray(triggers)) return triggers;
   const taken = new Set<string>();
   return triggers.map((trigger, i) => {
@@ -34,7 +41,7 @@ function storedTriggers(triggers: unknown, faults: Faults): unknown {
     if (id !== undefined && !faults.has('functions-trigger-duplicate-ids-kept')) for (let n = 2; taken.has(id); n++) id = `${trigger.id}-${n}`;
     if (id !== undefined) taken.add(id);
     const configuration = isObject(trigger.configuration) ? { ...trigger.configuration } : undefined;
-    if (configuration && trigger.type === 'http-async' && !faults.has('functions-callback-secret-echoed')) configuration.callbackSecret = randomBytes(16).toString('hex');
+    if (configuration && trigger.type === 'http-async' && !faults.has('functions-callback-secret-echoed')) configuration.callbackSecret = createHmac('sha256', SECRET_KEY).update(`${owner}/${i}`).digest('hex').slice(0, 32);
     return { ...trigger, ...(id === undefined ? {} : { id }), ...(configuration ? { configuration } : {}) };
   });
 }
@@ -50,7 +57,7 @@ export function storedFunctions(items: unknown, workspace: string, nowMs: number
     // createdAt is kept as given; the other read-only fields are the service's.
     const createdAt = typeof metadata.createdAt === 'string' ? metadata.createdAt : new Date(nowMs).toISOString();
     const createdIso = new Date(Date.parse(createdAt)).toISOString();
-    const spec: Record<string, unknown> = { ...item.spec, ...(Array.isArray(item.spec.triggers) ? { triggers: storedTriggers(item.spec.triggers, faults) } : {}) };
+    const spec: Record<string, unknown> = { ...item.spec, ...(Array.isArray(item.spec.triggers) ? { triggers: storedTriggers(item.spec.triggers, `${workspace}/${metadata.name}`, faults) } : {}) };
     if (faults.has('functions-enabled-default-false') && spec.enabled === undefined) spec.enabled = false;
     if (faults.has('functions-public-default-true') && spec.public === undefined) spec.public = true;
     if (faults.has('functions-trigger-enabled-default-false') && Array.isArray(spec.triggers))
