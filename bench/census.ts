@@ -47,33 +47,61 @@ function readable(url: string): string {
 
 const VERSION_HEADER = defaultProfile.versionHeader.toLowerCase();
 
+/** The provider state a kind of request reads (a fixture group); every request on the clock and a reset. */
+function stateRead(kind: string): string {
+  if (kind.includes('metrics')) return 'usage';
+  if (kind.includes('sandbox address')) return 'processes';
+  return ['functions', 'sandboxes', 'egressips', 'customdomains'].find((state) => kind.includes(`/${state}`)) ?? 'none';
+}
+
 /**
- * The requests sent more than once identically: the same method, URL, version header and
- * body. `repeats` counts the sendings after the first, with the credential (a request
- * with another credential is another check) and without it.
+ * For each request, how many times the state it reads had been set when it arrived
+ * ('' for the control endpoint's): two identical requests of one count read the same data.
  */
-export function repeats(journal: readonly Request[], top: number) {
-  const group = (withCredential: boolean) => {
+function dataVersions(journal: readonly Request[]): string[] {
+  const sets = new Map<string, number>();
+  let everything = 0;
+  return journal.map((request) => {
+    const kind = kindOf(request);
+    if (!kind.includes(' control: ')) return `${everything}.${sets.get(stateRead(kind)) ?? 0}`;
+    const state = stateOf(request.body);
+    if (state === 'clock' || state === 'reset') everything += 1;
+    else sets.set(state, (sets.get(state) ?? 0) + 1);
+    return '';
+  });
+}
+
+/**
+ * The requests sent more than once identically: the same method, URL, version header,
+ * body and credential (`credentialOf` names it). `repeats` counts the sendings after the
+ * first; `onSameData` those with no provider state of their data set since the one
+ * before (on set data a request read again after a new state is another reading);
+ * `ignoringCredential` as `repeats`, a request with another credential counted as the same.
+ */
+export function repeats(journal: readonly Request[], top: number, credentialOf: (authorization: string | undefined) => string) {
+  const versions = dataVersions(journal);
+  const group = (keyOf: (request: Request, at: number) => unknown[]) => {
     const groups = new Map<string, { request: Request; times: number }>();
-    for (const request of journal) {
-      const key = JSON.stringify([request.method, request.url, request.headers[VERSION_HEADER], request.body, withCredential && request.headers.authorization]);
+    journal.forEach((request, at) => {
+      const key = JSON.stringify([request.method, request.url, request.headers[VERSION_HEADER], request.body, ...keyOf(request, at)]);
       const seen = groups.get(key);
       if (seen) seen.times += 1;
       else groups.set(key, { request, times: 1 });
-    }
+    });
     return [...groups.values()].filter((g) => g.times > 1).sort((a, b) => b.times - a.times);
   };
   const sent = (groups: ReturnType<typeof group>) => groups.reduce((sum, g) => sum + g.times - 1, 0);
-  const repeated = group(true);
+  const repeated = group((request) => [request.headers.authorization]);
   return {
     repeats: sent(repeated),
     repeatedRequests: repeated.length,
-    repeatsIgnoringCredential: sent(group(false)),
+    onSameData: sent(group((request, at) => [request.headers.authorization, versions[at]])),
+    ignoringCredential: sent(group(() => [])),
     top: repeated.slice(0, top).map(({ request, times }) => ({
       times,
-      kind: kindOf(request),
-      request: `${request.method} ${readable(request.url)}`.slice(0, 200),
+      request: `${request.method} ${readable(request.url)}`.slice(0, 160),
       version: request.headers[VERSION_HEADER] ?? '',
+      credential: credentialOf(request.headers.authorization),
       body: request.body.slice(0, 60),
     })),
   };

@@ -31,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Agent, type Dispatcher } from 'undici';
 import { parseRunOptions } from '../cli/options.ts';
+import { CREDENTIAL_VARIABLES } from '../harness/config.ts';
 import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../runner/options.ts';
 import type { RunResult } from '../results/model.ts';
 import { busiestSecond } from './busiest-second.ts';
@@ -287,11 +288,11 @@ function withoutControl(env: Record<string, string>): Record<string, string> {
 const ON_DATA = { set: undefined, existing: 'demo' } as const;
 
 /** One run against a reference of its own: on set data with the control URL; holding a data set, without it (`run --embedded-data`). */
-async function runOnData(data: string | undefined, more: readonly string[]): Promise<MeasuredRun> {
+async function runOnData(data: string | undefined, more: readonly string[]): Promise<MeasuredRun & Pick<Served, 'env'>> {
   const served = await serveReference(data);
   try {
     const reportDir = path.join(root, `bench/results/report-${scenarioFile}${data ?? 'set'}`);
-    return await measured(served, () => runCommandLine(data ? withoutControl(served.env) : served.env, reportDir, more, true));
+    return { ...(await measured(served, () => runCommandLine(data ? withoutControl(served.env) : served.env, reportDir, more, true))), env: served.env };
   } finally {
     served.child.disconnect();
   }
@@ -326,14 +327,16 @@ function pacedFigures(run: MeasuredRun, perSecond: number) {
 }
 
 /** Where a run's requests went: the rules that counted most, the journal by kind, its repeats. */
-function censusFigures(run: MeasuredRun) {
+function censusFigures(run: MeasuredRun & Pick<Served, 'env'>) {
+  const credentialOf = (authorization: string | undefined) =>
+    Object.entries(CREDENTIAL_VARIABLES).find(([, variable]) => authorization === `Bearer ${run.env[variable]}`)?.[0] ?? (authorization ? 'another' : 'none');
   return {
     requestsReceived: run.journal.length,
     // More than received: a shared state counts for every rule that reads it.
     requestsCountedByRules: run.result.rules.reduce((sum, r) => sum + r.requests, 0),
     topRules: topRules(run.result, 'requests', 25),
     byKind: byKind(run.journal),
-    repeats: repeats(run.journal, 15),
+    repeats: repeats(run.journal, 15, credentialOf),
   };
 }
 
@@ -362,7 +365,7 @@ if (rateLimit !== undefined || census) {
     sideBySide(
       each((f) => {
         const { topRules: _top, byKind: _kinds, repeats: r, ...counts } = f.census ?? {};
-        const repeated = r ? { repeats: r.repeats, repeatedRequests: r.repeatedRequests, repeatsIgnoringCredential: r.repeatsIgnoringCredential } : {};
+        const repeated = r ? { repeats: r.repeats, repeatedRequests: r.repeatedRequests, repeatsOnSameData: r.onSameData, repeatsIgnoringCredential: r.ignoringCredential } : {};
         return { ...f.paced, ...counts, ...repeated, ...f.verdicts.counts };
       }),
     ),

@@ -70,8 +70,9 @@ export async function main(argv: string[]): Promise<number> {
     // One line, whatever the error carries: a credential it quotes is masked, a second line dropped.
     const redactor = new Redactor(credentialsIn(rest, process.env));
     const message = error instanceof Error ? error.message : String(error);
-    const line = redactor.text(message.split('\n')[0] ?? '');
-    process.stderr.write(`cp-conformance: ${error instanceof RunError ? '' : 'internal error: '}${line}\n`);
+    // A refusal of the run names each of its reasons on a line of its own; an internal error, its first line only.
+    const lines = error instanceof RunError ? message.split('\n') : [`internal error: ${message.split('\n')[0] ?? ''}`];
+    process.stderr.write(lines.map((line) => `cp-conformance: ${redactor.text(line)}\n`).join(''));
     return 2;
   }
 }
@@ -140,7 +141,7 @@ async function doctorCommand(argv: string[]): Promise<number> {
   process.stdout.write(`cp-conformance doctor: ${options.baseUrl ? redactor.text(options.baseUrl) : 'the embedded reference implementation'}\n\n`);
   const { diagnose } = await import('../runner/doctor.ts');
   const diagnosis = await diagnose(options, (finding) => process.stdout.write(printFinding(finding, redactor)));
-  process.stdout.write(printReadiness(diagnosis.areas));
+  process.stdout.write(printReadiness(diagnosis));
   return diagnosis.findings.some((f) => f.status === 'failed') ? 1 : 0;
 }
 

@@ -4,7 +4,7 @@
 import type fc from 'fast-check';
 import type { DataKind, Exchange } from '../results/model.ts';
 import { credentialVariables, type CredentialName, type SuiteConfig } from './config.ts';
-import { ControlClient, stateKey } from './control.ts';
+import { ControlClient, PROBE_STATE, stateKey } from './control.ts';
 import type { StateName } from '../spec/test-control.ts';
 import { HttpClient, NetworkError, RateLimited, type HttpResponse, type RequestOptions } from './http.ts';
 import { FixtureLocks, type LockWaits } from './coordination.ts';
@@ -119,6 +119,7 @@ export class Check {
         if (res.status >= 200 && res.status < 300) inForce?.set(state, params);
         return res;
       },
+      probe: () => this.send(config.controlUrl ?? '', '', { method: 'POST', token: config.credentials.admin, body: { state: PROBE_STATE, params: {} } }),
       atOnce: (tasks) => this.atOnce(tasks),
     });
   }

@@ -26,11 +26,16 @@ export function stateKey(state: StateName, params: object): StateKey {
  */
 export const UNSUPPORTED_STATUSES: ReadonlySet<number> = new Set([404, 501]);
 
+/** A state no control endpoint knows: its answer says whether the endpoint takes the admin, without changing anything. */
+export const PROBE_STATE = 'cp-conformance-probe-no-such-state';
+
 /** How a check sets provider states (harness/check.ts). */
 interface StatePosting {
   /** Waits until the check may set each of `states`: the locks of their fixture groups, taken together. */
   enterEach(states: readonly StateName[]): Promise<void>;
   post(state: StateName, params: object): Promise<HttpResponse>;
+  /** Posts PROBE_STATE. */
+  probe(): Promise<HttpResponse>;
   /** Sends at once; the evidence after them does not depend on which answer came first. */
   atOnce<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]>;
 }
@@ -63,6 +68,16 @@ export class ControlClient {
   async setHeld(state: StateName, params: object): Promise<void> {
     this.mayPost();
     await this.post([[state, params]]);
+  }
+
+  /**
+   * Asks the control endpoint for a state it does not know (CONTRACT 2): a 404 or 501 (or
+   * a 4xx refusing what was sent) shows it takes the admin; 401 or 403, that it refuses
+   * the admin; a 5xx, that it fails. Nothing on the target changes.
+   */
+  probe(): Promise<HttpResponse> {
+    this.mayPost();
+    return this.posting.probe();
   }
 
   private mayPost(): void {

@@ -10,7 +10,6 @@ import { RULE_TIMEOUT_MS } from './limits.ts';
 import { unmetNeed } from './needs.ts';
 import { PropertyViolation } from './property.ts';
 import type { CheckDefinition } from './rule.ts';
-import type { StateName } from '../spec/test-control.ts';
 import { TargetTime } from './target-time.ts';
 import { DataMoved, movedTooOften, readSince } from './readings.ts';
 import { Skip, SuiteError, Unsupported, Violation } from './violation.ts';
@@ -35,24 +34,6 @@ export type CheckOutcome =
  */
 function dataKindOf(definition: CheckDefinition, config: SuiteConfig): DataKind {
   return definition.existing && (!config.controlUrl || config.readOnly) ? 'existing' : 'set';
-}
-
-/**
- * What a check will work on in a run with this configuration, as runCheck decides it,
- * when the target does not support the states in `unsupported`; or why it is skipped.
- * `doctor` tells with it, before a run, what each rule can run on.
- */
-export function plannedData(definition: CheckDefinition, config: SuiteConfig, unsupported: ReadonlySet<StateName>): { data: DataKind } | { skip: string } {
-  const data = dataKindOf(definition, config);
-  const unmet = data === 'existing' ? existingNeedUnmet(definition, config) : unmetNeed(definition.needs, config);
-  if (unmet !== undefined) return { skip: unmet };
-  const missing = definition.states.find((state) => unsupported.has(state));
-  const sets = data === 'set' && config.controlUrl !== undefined && !config.readOnly && definition.states.length > 0;
-  if (sets && missing === undefined) return { data: 'set' };
-  // A check that sets a state where it can reads what the target holds where it cannot.
-  if (!sets || !definition.needs.includes('control')) return { data: 'existing' };
-  if (definition.existing && existingNeedUnmet(definition, config) === undefined) return { data: 'existing' };
-  return { skip: `the target does not support the provider state "${missing}"` };
 }
 
 /**

@@ -2,14 +2,28 @@
 // area, how many of the selected rules a run with these options can run, on which data,
 // and what the others miss.
 import type { SuiteConfig } from '../harness/config.ts';
-import { plannedData } from '../harness/run-check.ts';
-import type { DataKind } from '../results/model.ts';
+import type { DataKind, RuleResult } from '../results/model.ts';
+import type { RuleDefinition } from '../spec/rules/index.ts';
 import type { StateName } from '../spec/test-control.ts';
 import type { RunOptions } from './options.ts';
 import { planRun } from './plan.ts';
-import { adminCredential, memberCredential, namedSandbox, noScopeCredential, otherWorkspace, preflightCheck, providerStates, sandboxAddress, targetAnswers, versionHeader, type Finding } from './preflight.ts';
+import {
+  adminCredential,
+  assertReachable,
+  controlEndpoint,
+  memberCredential,
+  namedSandbox,
+  noScopeCredential,
+  otherWorkspace,
+  preflightCheck,
+  providerStates,
+  sandboxAddress,
+  targetAnswers,
+  versionHeader,
+  type Finding,
+} from './preflight.ts';
 import { startEmbedded, suiteConfig } from './run.ts';
-import { declaredChecks } from './run-suites.ts';
+import { declaredChecks, SuiteSession } from './run-suites.ts';
 
 export interface AreaReadiness {
   area: string;
@@ -17,11 +31,14 @@ export interface AreaReadiness {
   onData: Record<DataKind, number>;
   /** Why the others are skipped, each with how many rules it holds back and the provider states they set. */
   missing: Array<{ reason: string; rules: number; states: StateName[] }>;
+  /** The rules skipped, each with its reason. */
+  skipped: Array<{ id: string; reason: string }>;
 }
 
 export interface Diagnosis {
   findings: Finding[];
-  areas: AreaReadiness[];
+  /** What a run with these options can check, per area; undefined when it would stop before its first rule (a finding is the run's mistake). */
+  areas?: AreaReadiness[];
 }
 
 export async function diagnose(options: RunOptions, onFinding: (finding: Finding) => void = () => undefined): Promise<Diagnosis> {
@@ -35,8 +52,9 @@ export async function diagnose(options: RunOptions, onFinding: (finding: Finding
       findings.push(finding);
       onFinding(finding);
     };
-    let unsupported = new Set<StateName>();
     try {
+      // A target that does not answer: no finding can be made (exit 2), as for a run.
+      await assertReachable(t);
       const target = await targetAnswers(t);
       say(target);
       if (target.status === 'ok') {
@@ -46,38 +64,50 @@ export async function diagnose(options: RunOptions, onFinding: (finding: Finding
         say(await adminCredential(t, config.sandboxName));
         say(await memberCredential(t));
         say(await noScopeCredential(t));
-        say((await otherWorkspace(t)).finding);
+        say(await otherWorkspace(t));
         say(await versionHeader(t));
-        if (config.controlUrl && !config.readOnly) {
-          const states = await providerStates(config);
-          states.findings.forEach(say);
-          unsupported = states.unsupported;
-        } else say({ part: 'provider states', status: 'not given', detail: config.readOnly ? '--read-only: no state is set' : 'no --control-url given' });
+        say(await controlEndpoint(t));
+        if (config.controlUrl && !config.readOnly) (await providerStates(config)).findings.forEach(say);
       }
     } finally {
       await t.close();
     }
-    return { findings, areas: await readiness(config, plan.selected.map((r) => r.id), unsupported) };
+    if (findings.some((f) => f.mistake)) return { findings };
+    return { findings, areas: await readiness(config, plan.selected) };
   } finally {
     await reference?.close();
   }
 }
 
-async function readiness(config: SuiteConfig, selected: readonly string[], unsupported: ReadonlySet<StateName>): Promise<AreaReadiness[]> {
-  const chosen = new Set(selected);
+/**
+ * What a run with these options checks, on which data, and why it skips the rest: the
+ * rules themselves, each tried on one generated case, so that what the target's data holds
+ * (no usage, no trigger, a missing meta.total, an unsupported state) is said as the run
+ * will say it.
+ */
+async function readiness(config: SuiteConfig, selected: readonly RuleDefinition[]): Promise<AreaReadiness[]> {
+  const session = await SuiteSession.open(config.concurrency);
+  let results: RuleResult[];
+  try {
+    results = await session.run({ config: { ...config, runs: 1 }, selected });
+  } finally {
+    await session.close();
+  }
+  const checkStates = new Map((await declaredChecks()).map((check) => [check.id as string, check.states]));
   const areas = new Map<string, AreaReadiness>();
-  for (const check of (await declaredChecks()).filter((c) => chosen.has(c.id))) {
-    const name = check.id.split('.')[0]!;
-    const area = areas.get(name) ?? { area: name, rules: 0, onData: { set: 0, existing: 0 }, missing: [] };
+  for (const rule of results) {
+    const name = rule.id.split('.')[0]!;
+    const area = areas.get(name) ?? { area: name, rules: 0, onData: { set: 0, existing: 0 }, missing: [], skipped: [] };
     areas.set(name, area);
     area.rules += 1;
-    const planned = plannedData(check, config, unsupported);
-    if ('data' in planned) area.onData[planned.data] += 1;
+    if (rule.status !== 'skipped') area.onData[rule.data ?? 'set'] += 1;
     else {
-      const missing = area.missing.find((m) => m.reason === planned.skip) ?? { reason: planned.skip, rules: 0, states: [] };
+      const reason = rule.reason ?? 'skipped';
+      area.skipped.push({ id: rule.id, reason });
+      const missing = area.missing.find((m) => m.reason === reason) ?? { reason, rules: 0, states: [] };
       if (missing.rules === 0) area.missing.push(missing);
       missing.rules += 1;
-      missing.states = [...new Set([...missing.states, ...check.states])].sort();
+      missing.states = [...new Set([...missing.states, ...(checkStates.get(rule.id) ?? [])])].sort();
     }
   }
   return [...areas.values()];

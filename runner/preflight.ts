@@ -7,14 +7,16 @@ import fc from 'fast-check';
 import { Check } from '../harness/check.ts';
 import type { SuiteConfig } from '../harness/config.ts';
 import type { HttpResponse } from '../harness/http.ts';
-import { Skip, Unsupported, Violation } from '../harness/violation.ts';
+import { Redactor } from '../harness/redact.ts';
+import { Skip, SuiteError, Unsupported, Violation } from '../harness/violation.ts';
+import { RunError } from './run-error.ts';
 import { customDomainArb, egressIpArb, functionArb, sandboxArb } from '../generators/components.ts';
 import { rfc3339 } from '../generators/calendar.ts';
 import type { Window } from '../generators/metrics-fixtures.ts';
 import { getMetrics } from '../suites/metrics/client.ts';
 import { isObject, nameOf } from '../suites/support/json.ts';
 import { findLegacyVersion, PAGED_VERSION, versionHeaders } from '../suites/support/versions.ts';
-import { workspaceOfCredential } from '../suites/support/workspaces.ts';
+import { workspacesOfTwo } from '../suites/support/workspaces.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../spec/facts.ts';
 import { stateParamsSchemas, type StateName } from '../spec/test-control.ts';
 
@@ -24,6 +26,12 @@ export interface Finding {
   part: string;
   status: FindingStatus;
   detail: string;
+  /**
+   * A failed part that is plainly the run's mistake, not the target's: a credential not of
+   * its role, a control endpoint that refuses the admin or fails. `run` stops on it, before
+   * any verdict depends on it (exit 2).
+   */
+  mistake?: true;
 }
 
 const namesIn = (items: unknown): unknown[] => (Array.isArray(items) ? items.map(nameOf) : []);
@@ -40,6 +48,8 @@ async function finding(part: string, probe: () => Promise<Omit<Finding, 'part'>>
   } catch (error) {
     if (error instanceof Unsupported) return { part, status: 'failed', detail: error.reason };
     if (error instanceof Skip) return { part, status: 'not given', detail: error.reason };
+    // The control endpoint gave no answer (the only error of the suite a preflight meets): the run's mistake.
+    if (error instanceof SuiteError) return { part, ...mistake(error.message) };
     if (error instanceof Violation) return { part, status: 'failed', detail: error.message };
     throw error;
   }
@@ -47,15 +57,43 @@ async function finding(part: string, probe: () => Promise<Omit<Finding, 'part'>>
 
 const ok = (detail: string) => ({ status: 'ok' as const, detail });
 const failed = (detail: string) => ({ status: 'failed' as const, detail });
+const mistake = (detail: string) => ({ status: 'failed' as const, detail, mistake: true as const });
 const notGiven = (detail: string) => ({ status: 'not given' as const, detail });
 const answered = (res: HttpResponse) => `${res.status}`;
+/** A refusal of the credential itself: not accepted, or not allowed. */
+const refused = (res: HttpResponse) => res.status === 401 || res.status === 403;
+
+/** The admin's listing of functions, asked once per preflight: the run's first request, which several findings read. */
+const adminListings = new WeakMap<Check, Promise<HttpResponse>>();
+
+export function adminListing(t: Check): Promise<HttpResponse> {
+  let listing = adminListings.get(t);
+  if (!listing) adminListings.set(t, (listing = t.api('/functions', { token: t.config.credentials.admin })));
+  return listing;
+}
+
+/**
+ * A target that does not answer at all cannot be tested: the run (and doctor) stop with
+ * one line, not a page of failures. One that answers only 429, or a spent budget, is
+ * reachable: the checks report the rate limiting.
+ */
+export async function assertReachable(t: Check): Promise<void> {
+  try {
+    await adminListing(t);
+  } catch (error) {
+    const networkError = error instanceof Violation ? error.exchange?.networkError : undefined;
+    if (networkError !== undefined) throw new RunError(`cannot reach the target at ${new Redactor(Object.values(t.config.credentials)).text(t.config.baseUrl)}: ${networkError}`);
+    if (error instanceof Violation || error instanceof Skip) return;
+    throw error;
+  }
+}
 
 /** The target answers the admin's listing of functions: the base URL, TLS and base path are right. */
 export function targetAnswers(t: Check): Promise<Finding> {
   return finding('target', async () => {
-    const res = await t.api('/functions', { token: t.config.credentials.admin });
+    const res = await adminListing(t);
     const over = new URL(t.config.baseUrl).protocol === 'https:' ? 'over TLS' : 'over plain HTTP';
-    if (res.status === 404) return failed(`GET /functions answered 404 ${over}: is the base path right? The base URL includes it (for example …/v0)`);
+    if (res.status === 404) return mistake(`GET /functions answered 404 ${over}: is the base path right? The base URL includes it (for example …/v0)`);
     return ok(`GET /functions answered ${answered(res)} ${over}`);
   });
 }
@@ -63,16 +101,20 @@ export function targetAnswers(t: Check): Promise<Finding> {
 /** The admin lists functions and may ask for secrets; with an account, reads its metrics. */
 export function adminCredential(t: Check, sandboxName: string | undefined): Promise<Finding> {
   return finding('admin credential (--token)', async () => {
-    const list = await t.api('/functions', { token: t.config.credentials.admin });
+    const list = await adminListing(t);
+    if (refused(list)) return mistake(`GET /functions answered ${answered(list)}: --token is not the admin credential of this target`);
     if (list.status !== 200) return failed(`GET /functions answered ${answered(list)}: the admin credential must list functions`);
     const said = ['lists functions'];
     if (sandboxName) {
       const secrets = await t.api(`/sandboxes/${encodeURIComponent(sandboxName)}`, { token: t.config.credentials.admin, query: { [t.config.profile.showSecretsParam]: 'true' } });
+      if (refused(secrets)) return mistake(`GET /sandboxes/${sandboxName} asking for its secrets answered ${answered(secrets)}: --token must be a workspace admin, who may ask for them`);
+      if (secrets.status === 404) return mistake(`GET /sandboxes/${sandboxName} answered 404: --sandbox-name names no sandbox of the workspace`);
       if (secrets.status !== 200) return failed(`GET /sandboxes/${sandboxName} asking for secrets answered ${answered(secrets)}: the admin may ask for them`);
       said.push(`may ask for the secrets of sandbox ${sandboxName}`);
     }
     if (t.config.accountId) {
       const metrics = await getMetrics(t, { window: pastHour(), groupBy: ['workspace'] });
+      if (refused(metrics)) return mistake(`the account metrics grouped by workspace answered ${answered(metrics)}: --token must be an account admin of account ${t.config.accountId}`);
       if (metrics.status !== 200) return failed(`the account metrics grouped by workspace answered ${answered(metrics)}: the admin credential must be account admin`);
       said.push('reads the account metrics as account admin');
     }
@@ -85,10 +127,11 @@ export function memberCredential(t: Check): Promise<Finding> {
   return finding('member credential (--member-token)', async () => {
     const token = t.token('member');
     const list = await t.api('/functions', { token });
+    if (list.status === 401) return mistake('GET /functions answered 401: --member-token is not a valid credential of this target');
     if (list.status !== 200) return failed(`GET /functions answered ${answered(list)}: a member lists functions`);
     if (!t.config.accountId) return ok('lists functions (whether it is account admin shows only with --account-id)');
     const metrics = await getMetrics(t, { window: pastHour(), groupBy: ['workspace'] }, token);
-    if (metrics.status === 200) return failed('it was served the account metrics grouped by workspace, which only an account admin is: it seems to be an admin, not a member');
+    if (metrics.status === 200) return mistake('--member-token was served the account metrics grouped by workspace, which only an account admin is: it seems to be an admin, not a member');
     if (metrics.status !== 403) return failed(`the account metrics grouped by workspace answered ${answered(metrics)}: a member is refused them with 403`);
     return ok('lists functions; refused the metrics grouped by workspace (403), as a member is');
   });
@@ -99,34 +142,43 @@ export function noScopeCredential(t: Check): Promise<Finding> {
   return finding('no-scope credential (--no-scope-token)', async () => {
     const res = await t.api('/functions', { token: t.token('noScope') });
     if (res.status === 403) return ok('refused GET /functions with 403: valid, and without scopes');
-    if (res.status === 401) return failed('GET /functions answered 401: the target does not take it as a valid credential; give a valid OAuth token that holds no scope');
-    return failed(`GET /functions answered ${answered(res)}: a credential without scopes is refused with 403; it seems to hold a scope`);
+    if (res.status === 401) return mistake('GET /functions answered 401: --no-scope-token is not a valid credential of this target; give a valid OAuth token that holds no scope');
+    if (res.status === 200)
+      return mistake('GET /functions answered 200 to --no-scope-token: it holds a scope, or the target checks no scope; give a valid OAuth token that holds none (or leave the option out to skip the 403 checks)');
+    return failed(`GET /functions answered ${answered(res)}: a credential without scopes is refused with 403`);
   });
 }
 
 /**
  * The two workspaces of --token and --other-workspace-token, by the resources each lists
- * (metadata.workspace); `same` when they are plainly one workspace.
+ * (metadata.workspace): plainly one workspace when the other credential's listings name
+ * this workspace only; a target that leaks when they name both (the isolation rules fail).
  */
-export async function otherWorkspace(t: Check): Promise<{ finding: Finding; same: boolean }> {
-  let same = false;
-  const result = await finding('other-workspace credential (--other-workspace-token)', async () => {
+export function otherWorkspace(t: Check): Promise<Finding> {
+  return finding('other-workspace credential (--other-workspace-token)', async () => {
     const other = t.token('otherWorkspace');
-    if (other === t.config.credentials.admin) {
-      same = true;
-      return failed('it is the --token credential itself: give an admin credential of a second workspace');
-    }
+    if (other === t.config.credentials.admin) return mistake('--other-workspace-token is the --token credential itself: give an admin credential of a second workspace');
     const list = await t.api('/functions', { token: other });
+    if (refused(list)) return mistake(`GET /functions answered ${answered(list)} to --other-workspace-token: it must be the admin credential of a second workspace`);
     if (list.status !== 200) return failed(`GET /functions answered ${answered(list)}: it must be the admin credential of a second workspace`);
-    const [ours, theirs] = await Promise.all([workspaceOfCredential(t, t.config.credentials.admin), workspaceOfCredential(t, other)]);
-    if (ours !== undefined && ours === theirs) {
-      same = true;
-      return failed(`it lists the resources of workspace ${ours}, as --token does: give an admin credential of a second workspace`);
-    }
+    const { ours, theirs, sameWorkspace, leaks } = await workspacesOfTwo(t, other);
+    if (sameWorkspace) return mistake(`--other-workspace-token lists the resources of workspace ${ours} only, as --token does: give an admin credential of a second workspace`);
     if (ours === undefined || theirs === undefined) return ok('lists functions; which workspace it is of is not shown (the listings name no one workspace)');
+    if (leaks) return ok(`admin of workspace ${theirs} (its own resources say so), though one of its listings shows resources of workspace ${ours}, as --token's: the isolation rules will say where`);
     return ok(`admin of workspace ${theirs}; --token is of ${ours} (by metadata.workspace)`);
   });
-  return { finding: result, same };
+}
+
+/** The control endpoint takes the admin, asked for a state it does not know (nothing changes). */
+export function controlEndpoint(t: Check): Promise<Finding> {
+  return finding('control endpoint (--control-url)', async () => {
+    if (!t.config.controlUrl) return notGiven('no --control-url given');
+    if (t.config.readOnly) return notGiven('--read-only: no state is set');
+    const res = await t.control.probe();
+    if (refused(res)) return mistake(`it answered ${answered(res)} to the admin credential asking for a state: it must take --token`);
+    if (res.status >= 500) return mistake(`it answered ${answered(res)} asking for a state it does not know: it fails`);
+    return ok(`it takes the admin credential (${answered(res)} for a state it does not know)`);
+  });
 }
 
 /** The version header: the paged shape from 2026-04-28, and which older date gives the legacy array. */

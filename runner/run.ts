@@ -2,11 +2,8 @@
 // when none is given), make sure it answers, run the selected rules, and write the
 // reports.
 import type { SuiteConfig } from '../harness/config.ts';
-import { HttpClient, NetworkError, RateLimited } from '../harness/http.ts';
 import { createShared } from '../harness/coordination.ts';
-import { BudgetSpent, RequestBudget } from '../harness/limits.ts';
 import { Redactor } from '../harness/redact.ts';
-import { RatePace } from '../harness/rate-limit.ts';
 import type { ReferenceHandle } from '../reference/server.ts';
 import type { RuleResult, RunResult, TargetDescription } from '../results/model.ts';
 import { tally } from '../reporters/tally.ts';
@@ -14,7 +11,7 @@ import { statementOutcomes } from './coverage.ts';
 import { judge } from './expectations.ts';
 import type { RunOptions } from './options.ts';
 import { planRun, type RunPlan } from './plan.ts';
-import { otherWorkspace, preflightCheck } from './preflight.ts';
+import { adminCredential, assertReachable, controlEndpoint, memberCredential, noScopeCredential, otherWorkspace, preflightCheck, targetAnswers } from './preflight.ts';
 import { RunError } from './run-error.ts';
 import { SuiteSession } from './run-suites.ts';
 
@@ -36,10 +33,8 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}, 
   try {
     const config = suiteConfig(options, reference, { profile: profile.settings, seed, runs });
     const redactor = new Redactor(Object.values(config.credentials));
-    // The probe's requests count too: the budget bounds the whole run.
-    const budget = options.maxRequests === undefined ? undefined : new RequestBudget(options.maxRequests, config.shared);
-    await assertReachable(config, redactor, budget);
-    await assertTwoWorkspaces(config);
+    // Its requests count in the run's budget and pace, as every request of the run does.
+    await assertSetup(config);
     const target = describeTarget(config, reference !== undefined);
     hooks.onStart?.({ seed, target, rules: selected.length, redactor });
     const startedAt = new Date();
@@ -122,33 +117,18 @@ export function suiteConfig(options: RunOptions, reference: ReferenceHandle | un
   };
 }
 
-/** A target that does not answer at all cannot be tested: exit 2 with one line, not a page of failures. */
-async function assertReachable(config: SuiteConfig, redactor: Redactor, budget: RequestBudget | undefined): Promise<void> {
-  // Paced as every request of the run (--rate-limit): the first check's request waits its turn after it.
-  const pace = config.rateLimit === undefined ? undefined : new RatePace(config.rateLimit, config.shared);
-  const client = new HttpClient({ timeoutMs: config.timeoutMs, redactor, budget, ...(pace ? { pace: () => new Promise<void>((resolve) => setTimeout(resolve, pace.reserve())) } : {}) });
-  try {
-    await client.send(config.baseUrl, '/functions', { token: config.credentials.admin });
-  } catch (error) {
-    if (error instanceof NetworkError) throw new RunError(`cannot reach the target at ${redactor.text(config.baseUrl)}: ${error.exchange.networkError}`);
-    // It answered, if only with 429s: reachable, and the checks will report the rate limiting.
-    if (error instanceof RateLimited || error instanceof BudgetSpent) return;
-    throw error;
-  } finally {
-    await client.close();
-  }
-}
-
 /**
- * An "other workspace" credential that is plainly of this workspace would turn the checks
- * that a workspace sees only its own into false failures: the run stops before them.
+ * The checks of `doctor` that tell a mistake of the run from a failure of the target (a
+ * credential not of its role, a control endpoint that refuses the admin or fails): made
+ * before any verdict, in a few requests, each mistake one line of the run's refusal.
  */
-async function assertTwoWorkspaces(config: SuiteConfig): Promise<void> {
-  if (!config.credentials.otherWorkspace) return;
+async function assertSetup(config: SuiteConfig): Promise<void> {
   const t = preflightCheck(config);
   try {
-    const { same, finding } = await otherWorkspace(t);
-    if (same) throw new RunError(`the --other-workspace-token is no credential of a second workspace: ${finding.detail}`);
+    await assertReachable(t);
+    const findings = await Promise.all([targetAnswers(t), adminCredential(t, config.sandboxName), memberCredential(t), noScopeCredential(t), otherWorkspace(t), controlEndpoint(t)]);
+    const mistakes = findings.filter((f) => f.mistake).map((f) => `${f.part}: ${f.detail}`);
+    if (mistakes.length > 0) throw new RunError(mistakes.join('\n'));
   } finally {
     await t.close();
   }

@@ -8,10 +8,21 @@ import { rule, type RuleOptions } from '../harness/rule.ts';
 import type { HttpResponse, RequestOptions } from '../harness/http.ts';
 import { expectRefused } from './support/error-body.ts';
 import { sandboxFixture } from '../generators/resources-fixtures.ts';
-import { controlPlaneReads, sandboxAddressCalls, type PreparedCall } from './support/calls.ts';
+import { controlPlaneReads, sandboxAddressCalls, type CallSet, type PreparedCall } from './support/calls.ts';
 
 /** The status section 7 states for GET /functions; other reads have none stated. */
 const refusalOf = (call: PreparedCall, stated: 401 | 403) => (call.operationId === 'listFunctions' ? { status: stated } : {});
+
+/**
+ * A property whose every case sends one call of each operation (`calls`), each refused as
+ * `expect` says: as many cases as make --runs calls in all, so that every operation is
+ * reached whatever --runs is, and the run sends no more than one call a case would.
+ */
+function eachCallRefused<E>(t: Check, calls: CallSet, extra: fc.Arbitrary<E>, expect: (call: PreparedCall, extra: E) => Promise<void>): Promise<void> {
+  return t.property(fc.tuple(calls.each, extra), async ([drawn, more]) => void (await t.atOnce(drawn.map((call) => () => expect(call, more)))), {
+    runs: Math.ceil(t.config.runs / calls.operations.length),
+  });
+}
 
 function send(t: Check, call: PreparedCall, auth: Pick<RequestOptions, 'token' | 'authorization'>): Promise<HttpResponse> {
   return call.api === 'sandbox'
@@ -42,7 +53,7 @@ const refusedReads = async (t: Check) => controlPlaneReads(t.config, await exist
 const READS_A_SANDBOX: Pick<RuleOptions, 'states' | 'existing'> = { states: ['sandboxes'], existing: true };
 
 const missingCredentials = rule('auth.missing-credentials', READS_A_SANDBOX, async (t: Check) => {
-  await t.property(await refusedReads(t), async (call) => {
+  await eachCallRefused(t, await refusedReads(t), fc.constant(undefined), async (call) => {
     expectRefused(t, await send(t, call, {}), `${call.method} ${call.path} without credentials`, refusalOf(call, 401));
   });
 });
@@ -72,14 +83,14 @@ function authorizationOf(credential: InvalidCredential, admin: string): string {
 
 const invalidToken = rule('auth.invalid-token', READS_A_SANDBOX, async (t: Check) => {
   const admin = t.config.credentials.admin;
-  await t.property(fc.tuple(await refusedReads(t), invalidCredential(admin)), async ([call, credential]) => {
+  await eachCallRefused(t, await refusedReads(t), invalidCredential(admin), async (call, credential) => {
     const res = await send(t, call, { authorization: authorizationOf(credential, admin) });
     expectRefused(t, res, `${call.method} ${call.path} with an invalid credential (${credential.kind})`, refusalOf(call, 401));
   });
 });
 
 const noScopeForbidden = rule('auth.no-scope-forbidden', { ...READS_A_SANDBOX, needs: ['noScope'] }, async (t: Check) => {
-  await t.property(await refusedReads(t), async (call) => {
+  await eachCallRefused(t, await refusedReads(t), fc.constant(undefined), async (call) => {
     const res = await send(t, call, { token: t.token('noScope') });
     expectRefused(t, res, `${call.method} ${call.path} with a credential that holds no scope`, refusalOf(call, 403));
   });
@@ -88,7 +99,7 @@ const noScopeForbidden = rule('auth.no-scope-forbidden', { ...READS_A_SANDBOX, n
 const sandboxAddressInvalidToken = rule('auth.sandbox-address-invalid-token', { needs: ['sandboxUrl'] }, async (t: Check) => {
   const admin = t.config.credentials.admin;
   // In read-only mode only the GET is sent: a target that wrongly accepts a PUT or DELETE would change.
-  await t.property(fc.tuple(sandboxAddressCalls(t.config), invalidCredential(admin)), async ([call, credential]) => {
+  await eachCallRefused(t, sandboxAddressCalls(t.config), invalidCredential(admin), async (call, credential) => {
     const res = await send(t, call, { authorization: authorizationOf(credential, admin) });
     expectRefused(t, res, `${call.method} ${call.path} with an invalid credential (${credential.kind})`, { surface: 'sandbox' });
   });
@@ -96,7 +107,7 @@ const sandboxAddressInvalidToken = rule('auth.sandbox-address-invalid-token', { 
 
 const sandboxAddressRequiresToken = rule('auth.sandbox-address-requires-token', { needs: ['sandboxUrl'] }, async (t: Check) => {
   // In read-only mode only the GET is sent: a target that wrongly accepts a PUT or DELETE would change.
-  await t.property(sandboxAddressCalls(t.config), async (call) => {
+  await eachCallRefused(t, sandboxAddressCalls(t.config), fc.constant(undefined), async (call) => {
     expectRefused(t, await send(t, call, {}), `${call.method} ${call.path} without a bearer token`, { surface: 'sandbox' });
   });
 });

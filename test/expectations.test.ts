@@ -15,7 +15,7 @@ import { runCli, runForResults, targetEnv } from './support/cli.ts';
 import { expectValid, findJunitValidator } from './support/junit-schema.ts';
 
 /** The fault the workflow starts from, and the one rule it breaks among the `auth.` rules. */
-const FAULT = 'auth-no-scope-allowed';
+const FAULT = 'auth-no-scope-reads-sandboxes';
 const BROKEN = 'auth.no-scope-forbidden';
 const SELECTION = ['--only', 'auth.', '--runs', '5'];
 

@@ -21,11 +21,11 @@ async function hostile(t: TestContext, handler: Handler): Promise<HostileServer>
   return server;
 }
 
-/** Answers the runner's reachability probe (request 0) correctly, then misbehaves. */
+/** Answers the runner's first request (the admin's listing, runner/preflight.ts) as a target of the specification does, then misbehaves. */
 const afterProbe =
   (misbehave: (res: ServerResponse, index: number) => void): Handler =>
   (_req, res, { index }) =>
-    index === 0 ? unauthorized(res) : misbehave(res, index);
+    index === 0 ? json(res, 200, { data: [], meta: { hasMore: false, nextCursor: '' } }) : misbehave(res, index);
 
 function expectNoCrash(out: CliOutcome): void {
   expect(out.stderr, out.stderr).not.toMatch(/\n\s+at |internal error/);
@@ -80,8 +80,8 @@ describe.concurrent('a target that fails mid-run: the affected rules fail with t
     expect(rule.status).toBe('failed');
     expect(rule.evidence?.message).toMatch(/no answer within 1000 ms$/);
     expect(rule.evidence?.exchange?.networkError).toBe('no answer within 1000 ms');
-    // The probe and the one case that met the silence: the shrinker does not knock again.
-    expect(server.calls).toHaveLength(2);
+    // The probe and the one case that met the silence (a call of each of the 3 reads, at once): the shrinker does not knock again.
+    expect(server.calls).toHaveLength(1 + 3);
   });
 
   test('a body that trickles in: cut at the timeout', async (t) => {
@@ -184,7 +184,9 @@ describe.concurrent('a target that fails mid-run: the affected rules fail with t
     const { code, results } = await runAgainst(server, CHEAP);
     expect(code).toBe(0);
     expect(ruleOf(results, 'auth.missing-credentials').status).toBe('passed');
-    const waited = server.calls[2]!.at - server.calls[1]!.at;
+    // The case's other reads go at once; the one answered 429 is sent again after the wait.
+    const retried = server.calls.slice(2).find((call) => call.url === server.calls[1]!.url)!;
+    const waited = retried.at - server.calls[1]!.at;
     expect(waited).toBeGreaterThanOrEqual(4_900);
     expect(waited).toBeLessThan(10_000);
   });
@@ -196,9 +198,11 @@ describe.concurrent('a target that fails mid-run: the affected rules fail with t
     const rule = ruleOf(results, 'auth.missing-credentials');
     expect(rule.evidence?.message).toMatch(/rate limited: the target answered 429 Too Many Requests 4 times in a row/);
     expect(rule.evidence?.exchange?.response?.status).toBe(429);
-    // The probe, then one request and its three retries: the shrinker does not start over.
-    expect(server.calls).toHaveLength(5);
-    for (let i = 2; i < 5; i++) expect(server.calls[i]!.at - server.calls[i - 1]!.at).toBeGreaterThanOrEqual(900);
+    // The probe, then the case's 3 reads, each with its three retries: the shrinker does not start over.
+    expect(server.calls).toHaveLength(1 + 3 * 4);
+    const attempts = server.calls.filter((call) => call.url === server.calls[1]!.url);
+    expect(attempts).toHaveLength(4);
+    for (let i = 1; i < 4; i++) expect(attempts[i]!.at - attempts[i - 1]!.at).toBeGreaterThanOrEqual(900);
   });
 
   test('a burst of 5xx fails the rule that met it, with the 5xx as evidence, not retried away', async (t) => {
@@ -237,9 +241,9 @@ describe.concurrent('a target that fails mid-run: the affected rules fail with t
 
 describe('the request budget', () => {
   test('--max-requests: one budget across rules and suite files; what it leaves out is skipped with the reason', async (t) => {
-    // The auth checks pass against this target while they have requests left.
+    // The auth checks pass against this target while they have requests left; the admin is served the listings.
     const server = await hostile(t, (_req, res, call) =>
-      call.url === '/v0/egressips' && call.headers.authorization === `Bearer ${TOKEN}` ? json(res, 200, []) : unauthorized(res),
+      call.headers.authorization === `Bearer ${TOKEN}` ? json(res, 200, call.url === '/v0/egressips' ? [] : { data: [], meta: { hasMore: false, nextCursor: '' } }) : unauthorized(res),
     );
     const { code, stdout, results } = await runAgainst(server, [
       ...['--only', 'auth.missing-credentials', '--only', 'auth.invalid-token', '--only', 'schema.egressips'],

@@ -71,6 +71,20 @@ const echoes: Array<(res: ServerResponse, auth: string) => void> = [
   },
 ];
 
+/**
+ * What the run asks before any check (runner/preflight.ts), answered as each credential's
+ * role says, echoing it too: the run then goes on to the checks. Undefined for the rest.
+ */
+function roleAnswer(req: IncomingMessage, auth: string): { status: number; body: object } | undefined {
+  const url = new URL(req.url ?? '/', 'http://target');
+  const role = Object.entries(tokens).find(([, token]) => auth === `Bearer ${token}`)?.[0];
+  if (url.pathname === '/v0/functions' && url.search === '')
+    return role === 'noScope' ? { status: 403, body: { error: 'Forbidden', code: 403, message: auth } } : { status: 200, body: { data: [], meta: { hasMore: false, nextCursor: '' }, echo: auth } };
+  if (url.pathname.endsWith('/metrics') && url.searchParams.get('groupBy') === 'workspace')
+    return role === 'admin' ? { status: 200, body: { data: [], meta: { hasMore: false, nextCursor: '' }, summary: { totalCost: 0 }, echo: auth } } : { status: 403, body: { error: 'Forbidden', message: 'Access denied', echo: auth } };
+  return undefined;
+}
+
 function echo(req: IncomingMessage, res: ServerResponse, index: number): void {
   const auth = req.headers.authorization ?? '';
   // Provider states succeed, so the checks go on to send every credential they hold.
@@ -79,6 +93,8 @@ function echo(req: IncomingMessage, res: ServerResponse, index: number): void {
     res.end();
     return;
   }
+  const answer = roleAnswer(req, auth);
+  if (answer) return void res.writeHead(answer.status, { 'content-type': 'application/json', 'x-echo': auth }).end(JSON.stringify(answer.body));
   echoes[index % echoes.length]!(res, auth);
 }
 

@@ -17,10 +17,16 @@ export interface PreparedCall {
 const CONTROL_PLANE_READS = ['listFunctions', 'getSandbox', 'listEgressIps', 'listCustomDomains'] as const;
 const METRICS_READS = ['getAccountMetrics', 'getMetricsGroupByEnum', 'getMetricsResourceTypesEnum'] as const;
 
-function calls(api: PreparedCall['api'], operationIds: readonly string[], config: SuiteConfig, sandboxName?: string): fc.Arbitrary<PreparedCall> {
+/** Calls of several operations: `each` draws one call of every one of them, so that every case of a property reaches them all. */
+export interface CallSet {
+  operations: readonly string[];
+  each: fc.Arbitrary<PreparedCall[]>;
+}
+
+function calls(api: PreparedCall['api'], operationIds: readonly string[], config: SuiteConfig, sandboxName?: string): CallSet {
   const given = { ...(config.accountId ? { accountId: fc.constant(config.accountId) } : {}), ...(sandboxName ? { sandboxName: fc.constant(sandboxName) } : {}) };
   const pinned = Object.keys(given).length > 0 ? given : undefined;
-  return fc.oneof(
+  const each = fc.tuple(
     ...operationIds.map((operationId) =>
       validRequest(operationId, { profile: config.profile, ...(pinned ? { pinned } : {}) }).map(
         (request): PreparedCall => ({
@@ -34,20 +40,21 @@ function calls(api: PreparedCall['api'], operationIds: readonly string[], config
       ),
     ),
   );
+  return { operations: operationIds, each };
 }
 
 /**
- * Valid reads of the control plane, of what exists: the metrics endpoints only for the
+ * Valid reads of the control plane, one of each operation, of what exists: the metrics endpoints only for the
  * run's account, GET /sandboxes/{sandboxName} only for `sandboxName`, a sandbox that
  * exists (without one it is left out), so that a 404 for what is not there never passes
  * for a refusal.
  */
-export function controlPlaneReads(config: SuiteConfig, sandboxName: string | undefined): fc.Arbitrary<PreparedCall> {
+export function controlPlaneReads(config: SuiteConfig, sandboxName: string | undefined): CallSet {
   const reads = CONTROL_PLANE_READS.filter((operationId) => operationId !== 'getSandbox' || sandboxName !== undefined);
   return calls('controlPlane', config.accountId ? [...reads, ...METRICS_READS] : reads, config, sandboxName);
 }
 
-/** Valid calls of the sandbox address; with --read-only only the GET, which changes nothing. */
-export function sandboxAddressCalls(config: SuiteConfig): fc.Arbitrary<PreparedCall> {
+/** Valid calls of the sandbox address, one of each operation; with --read-only only the GET, which changes nothing. */
+export function sandboxAddressCalls(config: SuiteConfig): CallSet {
   return calls('sandbox', config.readOnly ? ['getProcessLogs'] : ['writeFile', 'getProcessLogs', 'stopPortMonitoring'], config);
 }

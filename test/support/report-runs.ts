@@ -5,12 +5,12 @@ import { runForResults, targetEnv } from './cli.ts';
 
 /**
  * `--only auth.` against the reference started with the fault
- * `auth-no-scope-allowed` and every option but the sandbox URL: its reports hold
+ * `auth-no-scope-reads-sandboxes` and every option but the sandbox URL: its reports hold
  * passed rules, the failure of auth.no-scope-forbidden with its evidence, and the
  * two sandbox-address rules skipped for want of the sandbox URL.
  */
 export async function runWithEveryStatus(): ReturnType<typeof runForResults> {
-  const ref = await startReference({ fault: 'auth-no-scope-allowed' });
+  const ref = await startReference({ fault: 'auth-no-scope-reads-sandboxes' });
   try {
     const env = targetEnv(ref);
     delete env.CP_SANDBOX_URL;
