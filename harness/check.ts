@@ -16,6 +16,7 @@ import { checkProperty, type Together } from './property.ts';
 import { Redactor } from './redact.ts';
 import { ruleSeed } from './seed.ts';
 import type { TargetTime } from './target-time.ts';
+import type { HeldStates } from './run-check.ts';
 import { FRESH_MS, judgeAgainst, readSince, type Reading, type Source } from './readings.ts';
 import { StatesInForce } from './setup.ts';
 import { Skip, SuiteError, Violation } from './violation.ts';
@@ -61,6 +62,7 @@ export class Check {
   /** On existing data: the reading of each source the check compares with (harness/readings.ts), taken once. */
   readonly readings = new Map<Source<unknown>, Promise<Reading<unknown>>>();
   private readonly readingsSince: number;
+  private readonly heldStates: HeldStates | undefined;
 
   constructor(
     readonly ruleId: string,
@@ -77,9 +79,12 @@ export class Check {
       targetTime?: TargetTime;
       /** On existing data, no reading started before this (performance.now()) serves: the data moved since (a check made again). */
       readingsSince?: number;
+      /** Reads back the states the check set (suites/support/held.ts), for a failure on fixtures another party may have replaced. */
+      heldStates?: HeldStates;
     } = {},
   ) {
-    const { shares, waits, data = 'set', states = [], targetTime, readingsSince = -Infinity } = options;
+    const { shares, waits, data = 'set', states = [], targetTime, readingsSince = -Infinity, heldStates } = options;
+    this.heldStates = heldStates;
     this.readingsSince = readingsSince;
     this.config = config;
     this.shares = shares;
@@ -216,6 +221,12 @@ export class Check {
     }
   }
 
+  /** What of the provider states the check set the target no longer holds, read back through the API; [] when it holds them all. */
+  async fixturesReplaced(): Promise<string[]> {
+    const held = this.inForce?.held ?? [];
+    return this.heldStates && held.length > 0 ? this.heldStates(this, held) : [];
+  }
+
   /**
    * The data of `source` the target holds (CONTRACT 1.3), from a reading this check
    * compares its answers with (judge): one per source and check, shared with the checks
@@ -284,6 +295,7 @@ export class Check {
       casesOnlyRead: options.together === undefined && this.locks.holdsGroup,
       halted: () => this.halted !== undefined,
       lastExchange: () => this.lastOfCheck,
+      fixturesReplaced: () => this.fixturesReplaced(),
     }, options.together);
   }
 

@@ -10,6 +10,8 @@ import type { CheckDefinition } from './rule.ts';
 import { Lanes } from './lanes.ts';
 import { runCheck } from './run-check.ts';
 import { interleaveByArea } from './schedule.ts';
+// The composition of the checks' worker: the read-back of provider states is the suites' knowledge of the API.
+import { heldStates } from '../suites/support/held.ts';
 import type { SuiteConfig } from './config.ts';
 import type { SuiteFile } from './vitest-context.ts';
 
@@ -30,7 +32,7 @@ function declareCheck(index: number, suite: string, check: CheckDefinition, conf
   const definition = findRule(check.id);
   test(`${index} ${definition.id} ${definition.title}`, async (ctx) => {
     ctx.task.meta.suite = suite;
-    const outcome = await runCheck(check, config, lanes);
+    const outcome = await runCheck(check, config, lanes, heldStates);
     ctx.task.meta.requests = outcome.requests;
     ctx.task.meta.durationMs = outcome.durationMs;
     if (outcome.data) ctx.task.meta.data = outcome.data;

@@ -20,6 +20,7 @@ import fc from 'fast-check';
 import type { Evidence, Exchange, Shrinking } from '../results/model.ts';
 import { settle, TargetChangedBesideOthers } from './case-scope.ts';
 import { DataMoved } from './readings.ts';
+import { fixturesReplaced } from './setup.ts';
 import { Skip, SuiteError, Violation } from './violation.ts';
 
 /**
@@ -55,6 +56,8 @@ export interface PropertySettings {
   halted: () => boolean;
   /** The last exchange sent, for a failure that names none. */
   lastExchange: () => Exchange | undefined;
+  /** What of the check's provider states the target no longer holds ([] when none): read back after the first failure, before it is shrunk. */
+  fixturesReplaced?: () => Promise<string[]>;
 }
 
 /** What the first pass over the generated inputs found: the first case that failed, in generation order. */
@@ -102,13 +105,19 @@ export async function checkProperty<T>(
   const together = all && (await settle(false, () => all(inputs)));
   if (together && together.error === undefined) return;
   if (notAVerdict(together?.error)) throw together!.error;
+  // Read back at once, before the cases one by one put their own fixtures on the target.
+  const replacedSideBySide = together ? ((await settings.fixturesReplaced?.()) ?? []) : [];
   const first = await firstPass(inputs, predicate, settings);
   if (!first.failed && together) {
+    if (replacedSideBySide.length > 0) throw fixturesReplaced(replacedSideBySide, together.error instanceof Error ? together.error.message : String(together.error), together.scope.lastExchange);
     // Only the inputs side by side broke the rule: that is the evidence, every input its counterexample.
     throw violationOf(together.error, fc.stringify(inputs), seed, undefined, together.scope.lastExchange);
   }
   if (!first.failed) return;
   if (notAVerdict(first.error)) throw first.error;
+  // Another party replaced the fixtures the case read: no counterexample, whatever a shrink would find.
+  const replaced = (await settings.fixturesReplaced?.()) ?? [];
+  if (replaced.length > 0) throw fixturesReplaced(replaced, first.error instanceof Error ? first.error.message : String(first.error), first.exchange);
   // The target stopped answering: a replay would only meet the same wall again, one timeout at a time.
   if (settings.halted()) throw violationOf(first.error, fc.stringify(first.input), seed, String(first.index), first.exchange);
   let failedAt: number | undefined;

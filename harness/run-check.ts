@@ -12,7 +12,16 @@ import { PropertyViolation } from './property.ts';
 import type { CheckDefinition } from './rule.ts';
 import { TargetTime } from './target-time.ts';
 import { DataMoved, movedTooOften, readSince } from './readings.ts';
+import { fixturesReplaced } from './setup.ts';
+import type { StateName } from '../spec/test-control.ts';
 import { Skip, SuiteError, Unsupported, Violation } from './violation.ts';
+
+/**
+ * What of the provider states a check set reads back otherwise through the API (said in
+ * words; [] when all read back as set): suites/support/held.ts, handed in by the checks'
+ * module (harness/checks.entry.ts).
+ */
+export type HeldStates = (t: Check, held: ReadonlyArray<{ state: StateName; params: object }>) => Promise<string[]>;
 
 /** What every outcome of a check that ran says of its data (CONTRACT 1.3). */
 interface DataWorkedOn {
@@ -41,7 +50,7 @@ function dataKindOf(definition: CheckDefinition, config: SuiteConfig): DataKind 
  * counts the target's time answering its requests only (harness/target-time.ts);
  * `durationMs` is its time from its start.
  */
-export async function runCheck(definition: CheckDefinition, config: SuiteConfig, lanes: Lanes): Promise<CheckOutcome & { durationMs: number }> {
+export async function runCheck(definition: CheckDefinition, config: SuiteConfig, lanes: Lanes, heldStates?: HeldStates): Promise<CheckOutcome & { durationMs: number }> {
   const data = dataKindOf(definition, config);
   // A check the run cannot make is reported at once, without waiting for a lane.
   const unmet = data === 'existing' ? existingNeedUnmet(definition, config) : unmetNeed(definition.needs, config);
@@ -50,10 +59,10 @@ export async function runCheck(definition: CheckDefinition, config: SuiteConfig,
   await lane.take();
   const started = performance.now();
   try {
-    let outcome = await runInLane(definition, config, lane, data);
+    let outcome = await runInLane(definition, config, lane, data, heldStates);
     // The target does not support a state the check sets: it reads what the target holds instead.
     if (outcome.unsupported && definition.existing && existingNeedUnmet(definition, config) === undefined) {
-      const onExisting = await runInLane(definition, config, lane, 'existing');
+      const onExisting = await runInLane(definition, config, lane, 'existing', heldStates);
       const said = `${outcome.status === 'skipped' ? outcome.reason : 'a provider state is not supported'}: the check read the data the target holds`;
       outcome = { ...onExisting, requests: outcome.requests + onExisting.requests, dataNotes: [said, ...(onExisting.dataNotes ?? [])] };
     }
@@ -80,12 +89,12 @@ const MOVED_ATTEMPTS = 3;
 type AttemptOutcome = (CheckOutcome & { unsupported?: true }) | { moved: string[]; requests: number };
 
 /** The check, made again on new readings while its data moved under it; skipped, saying so, when it kept moving. */
-async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane: CheckLane, data: DataKind): Promise<CheckOutcome & { unsupported?: true }> {
+async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane: CheckLane, data: DataKind, heldStates?: HeldStates): Promise<CheckOutcome & { unsupported?: true }> {
   let requests = 0;
   const moved: string[] = [];
   let readingsSince = -Infinity;
   for (let attempt = 1; ; attempt++) {
-    const outcome = await attemptInLane(definition, config, lane, data, readingsSince);
+    const outcome = await attemptInLane(definition, config, lane, data, readingsSince, heldStates);
     requests += outcome.requests;
     if (!('moved' in outcome)) return { ...outcome, requests };
     moved.push(...outcome.moved);
@@ -94,14 +103,21 @@ async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane:
   }
 }
 
-async function attemptInLane(definition: CheckDefinition, config: SuiteConfig, lane: CheckLane, data: DataKind, readingsSince: number): Promise<AttemptOutcome> {
+async function attemptInLane(
+  definition: CheckDefinition,
+  config: SuiteConfig,
+  lane: CheckLane,
+  data: DataKind,
+  readingsSince: number,
+  heldStates?: HeldStates,
+): Promise<AttemptOutcome> {
   let expire: (error: Violation) => void = () => undefined;
   const overdue = new Promise<never>((_, reject) => (expire = reject));
   const targetTime = new TargetTime(RULE_TIMEOUT_MS, () =>
     expire(new Violation(`the target took more than ${RULE_TIMEOUT_MS / 1000} s in all to answer this check's requests (its deadline counts only the time its requests waited for their answers)`)),
   );
   const waits = { pause: () => lane.pause(), resume: () => lane.resume() };
-  const check = new Check(definition.id, config, { shares: definition.shares, waits, data, states: definition.states, targetTime, readingsSince });
+  const check = new Check(definition.id, config, { shares: definition.shares, waits, data, states: definition.states, targetTime, readingsSince, heldStates });
   const worked = () => ({ requests: check.requests, data: check.setFixtures ? ('set' as const) : ('existing' as const), ...(check.dataNotes.size > 0 ? { dataNotes: [...check.dataNotes] } : {}) });
   try {
     await Promise.race([definition.body(check), overdue]);
@@ -115,6 +131,9 @@ async function attemptInLane(definition: CheckDefinition, config: SuiteConfig, l
     const judged = (error instanceof Violation || error instanceof PropertyViolation) && error.judged;
     const moved = judged ? [] : await movedSinceRead(check);
     if (moved.length > 0) return { moved, requests: check.requests };
+    // On set data a failure stands only where the target still holds what the check set.
+    const replaced = check.setFixtures ? await check.fixturesReplaced() : [];
+    if (replaced.length > 0) return { status: 'error', evidence: { ...evidence, message: fixturesReplaced(replaced, evidence.message).message }, ...worked() };
     return { status: 'failed', evidence, ...worked() };
   } finally {
     targetTime.stop();

@@ -2,11 +2,12 @@
 // one per fixture group, as curl lines to the control endpoint. Pasted before a failing
 // request's own curl line, they reproduce the failure against a target that has the
 // control endpoint, after the run has removed the fixtures.
-import type { SetupStep } from '../results/model.ts';
+import type { Exchange, SetupStep } from '../results/model.ts';
 import type { StateName } from '../spec/test-control.ts';
 import { groupOfState } from './coordination.ts';
 import { curlLine, type CredentialVariable } from './curl.ts';
 import type { Redactor } from './redact.ts';
+import { SuiteError } from './violation.ts';
 
 export class StatesInForce {
   /** The last state set in each group, in the order first set; `clock` last, as the offset moved since the last reset. */
@@ -30,6 +31,11 @@ export class StatesInForce {
       this.byGroup.delete(group);
       this.byGroup.set(group, { state, params });
     }
+  }
+
+  /** The state of each group in force now, but the clock's: what a read-back compares the target with (suites/support/held.ts). */
+  get held(): Array<{ state: StateName; params: object }> {
+    return [...this.byGroup.values()];
   }
 
   /** The steps in force now (the same array until a state changes), each curl line written on first read; undefined before any. */
@@ -61,3 +67,17 @@ export class StatesInForce {
     return step;
   }
 }
+
+/**
+ * A failure on fixtures another party replaced meanwhile (`replaced`, said in words, from
+ * a read-back through the API): no verdict on the target, and the check's finding said.
+ */
+export function fixturesReplaced(replaced: readonly string[], found: string, exchange?: Exchange): SuiteError {
+  return new SuiteError(
+    `${FIXTURES_REPLACED} (${replaced.join('; ')}): another run against this target, or a control endpoint that does not keep a state until the next one replaces it; no verdict. The check had found: ${found}`,
+    exchange,
+  );
+}
+
+/** How the outcome of a check whose fixtures another party replaced begins (runner/run.ts reads the run's by it). */
+export const FIXTURES_REPLACED = 'the fixtures this check set were replaced while it read them';

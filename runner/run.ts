@@ -7,6 +7,7 @@ import { Redactor } from '../harness/redact.ts';
 import type { ReferenceHandle } from '../reference/server.ts';
 import type { RuleResult, RunResult, TargetDescription } from '../results/model.ts';
 import { tally } from '../reporters/tally.ts';
+import { FIXTURES_REPLACED } from '../harness/setup.ts';
 import { statementOutcomes } from './coverage.ts';
 import { judge } from './expectations.ts';
 import type { RunOptions } from './options.ts';
@@ -42,9 +43,9 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}, 
     let rules: RuleResult[];
     try {
       // The expectations file turns a listed rule's verdict into `known` or `fixed` as it finishes.
-      rules = (await session.run({ config, selected, onRuleFinished: (rule) => hooks.onRuleFinished?.(judge(rule, expectations)) })).map((rule) =>
+      rules = sharedTargetFailures((await session.run({ config, selected, onRuleFinished: (rule) => hooks.onRuleFinished?.(judge(rule, expectations)) })).map((rule) =>
         judge(rule, expectations),
-      );
+      ));
     } finally {
       await session.close();
     }
@@ -62,6 +63,24 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}, 
   } finally {
     await reference?.close();
   }
+}
+
+/**
+ * A run in which some check found its fixtures replaced by another party (a second run
+ * against this target, most often) cannot trust what it read on set data: another
+ * check's fixtures may have been replaced too without its read-back seeing it (the other
+ * party put back a state that looks the same, or moved the clock). Its failures and
+ * warnings on set data are then errors of the suite, no verdict; those on existing data
+ * stand.
+ */
+function sharedTargetFailures(rules: RuleResult[]): RuleResult[] {
+  const saw = rules.filter((rule) => rule.status === 'error' && rule.reason?.startsWith(FIXTURES_REPLACED)).length;
+  if (saw === 0) return rules;
+  return rules.map((rule) => {
+    if ((rule.status !== 'failed' && rule.status !== 'warned') || rule.data !== 'set') return rule;
+    const reason = `another party changed this target's fixtures while this run read them (${saw} check${saw === 1 ? '' : 's'} found theirs replaced), so this failure on set data is no verdict; run again when the target is free. The check had found: ${rule.reason ?? ''}`;
+    return { ...rule, status: 'error' as const, reason, ...(rule.evidence ? { evidence: { ...rule.evidence, message: reason } } : {}) };
+  });
 }
 
 /** The embedded reference implementation, holding the data set asked for (loaded only when it is the target). */

@@ -10,6 +10,7 @@ import { instantOf } from '../support/timestamps.ts';
 import { rfc3339 } from '../../generators/calendar.ts';
 import { METRICS_MAX_LIMIT } from '../../spec/facts.ts';
 import { learnEntryFields, withSuiteNames } from './entry-fields.ts';
+import { metricsPath, windowQuery } from '../support/metrics-query.ts';
 
 /** Checks that put usage events (or the clock) on the target. */
 export const withFixtures: RuleOptions = { needs: ['accountId', 'control', 'writes'], states: ['usage'] };
@@ -48,13 +49,7 @@ export interface MetricsPage {
 /** The bucket a point stands for: its timestamp, the bucket start (NaN when it is no date-time). */
 export const pointTime = (point: Point): number => instantOf(point.timestamp) ?? NaN;
 
-/** The profile's metrics path for the run's account, plus `suffix`. */
-export function metricsPath(t: Check, suffix = ''): string {
-  const accountId = t.config.accountId ?? t.skip('no --account-id given: the metrics checks need the account');
-  return t.config.profile.metricsPath.replace('{accountId}', encodeURIComponent(accountId)) + suffix;
-}
-
-export const windowQuery = (w: Window) => ({ startTime: rfc3339(w.start), endTime: rfc3339(w.end) });
+export { metricsPath, windowQuery } from '../support/metrics-query.ts';
 
 /** A readable form of a request, for messages. */
 export function describe(r: MetricsRequest): string {
