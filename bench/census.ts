@@ -1,12 +1,13 @@
 // `npm run bench -- --census`: where a run's requests go, read from the reference's
 // journal (every request it received): by kind, and the requests sent more than once
-// identically in the run, which a cache or a shared reading could have spared.
+// identically in the run; those with no new state of their data in between read the
+// same answer again, which a shared reading could have spared.
 import { defaultProfile } from '../spec/profile.ts';
 import type { JournalEntry } from './journaled-reference.ts';
 
 type Request = Pick<JournalEntry, 'method' | 'url' | 'headers' | 'body'>;
 
-/** The reference's paths (reference/server.ts): the control endpoint, the API under /v0, the sandbox address under /sandbox. */
+/** The reference's control endpoint (reference/server.ts); its API is under /v0, the sandbox address under /sandbox. */
 const CONTROL_ENDPOINT = '/__control';
 
 /** What a request is for: a provider state by its name, or the method and the part of the API. */
@@ -80,29 +81,36 @@ function dataVersions(journal: readonly Request[]): string[] {
  */
 export function repeats(journal: readonly Request[], top: number, credentialOf: (authorization: string | undefined) => string) {
   const versions = dataVersions(journal);
-  const group = (keyOf: (request: Request, at: number) => unknown[]) => {
-    const groups = new Map<string, { request: Request; times: number }>();
+  /** The journal's indexes of each request sent more than once, the most sent first. */
+  const sentAgain = (withCredential: boolean) => {
+    const groups = new Map<string, number[]>();
     journal.forEach((request, at) => {
-      const key = JSON.stringify([request.method, request.url, request.headers[VERSION_HEADER], request.body, ...keyOf(request, at)]);
-      const seen = groups.get(key);
-      if (seen) seen.times += 1;
-      else groups.set(key, { request, times: 1 });
+      const key = JSON.stringify([request.method, request.url, request.headers[VERSION_HEADER], request.body, withCredential && request.headers.authorization]);
+      const group = groups.get(key);
+      if (group) group.push(at);
+      else groups.set(key, [at]);
     });
-    return [...groups.values()].filter((g) => g.times > 1).sort((a, b) => b.times - a.times);
+    return [...groups.values()].filter((ats) => ats.length > 1).sort((a, b) => b.length - a.length);
   };
-  const sent = (groups: ReturnType<typeof group>) => groups.reduce((sum, g) => sum + g.times - 1, 0);
-  const repeated = group((request) => [request.headers.authorization]);
+  const again = (ats: number[]) => ats.length - 1;
+  const againOnSameData = (ats: number[]) => ats.length - new Set(ats.map((at) => versions[at])).size;
+  const total = (groups: number[][], count: (ats: number[]) => number) => groups.reduce((sum, ats) => sum + count(ats), 0);
+  const repeated = sentAgain(true);
   return {
-    repeats: sent(repeated),
+    repeats: total(repeated, again),
     repeatedRequests: repeated.length,
-    onSameData: sent(group((request, at) => [request.headers.authorization, versions[at]])),
-    ignoringCredential: sent(group(() => [])),
-    top: repeated.slice(0, top).map(({ request, times }) => ({
-      times,
-      request: `${request.method} ${readable(request.url)}`.slice(0, 160),
-      version: request.headers[VERSION_HEADER] ?? '',
-      credential: credentialOf(request.headers.authorization),
-      body: request.body.slice(0, 60),
-    })),
+    onSameData: total(repeated, againOnSameData),
+    ignoringCredential: total(sentAgain(false), again),
+    top: repeated.slice(0, top).map((ats) => {
+      const request = journal[ats[0]!]!;
+      return {
+        times: ats.length,
+        onSameData: againOnSameData(ats),
+        request: `${request.method} ${readable(request.url)}`.slice(0, 160),
+        version: request.headers[VERSION_HEADER] ?? '',
+        credential: credentialOf(request.headers.authorization),
+        body: request.body.slice(0, 60),
+      };
+    }),
   };
 }

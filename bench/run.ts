@@ -155,7 +155,7 @@ function benchOptions(): { scale: boolean; existing: boolean; faults: boolean; l
 }
 
 const { scale, existing, faults, latencyMs, rateLimit, census } = benchOptions();
-const paced = rateLimit === undefined ? '' : `rate-limit ${rateLimit}`;
+const rateScenario = rateLimit === undefined ? '' : `rate-limit ${rateLimit}`;
 const scenario = scale
   ? 'scale'
   : existing
@@ -165,8 +165,8 @@ const scenario = scale
       : latencyMs !== undefined
         ? `latency ${latencyMs} ms`
         : census
-          ? `census${paced ? ` ${paced}` : ''}`
-          : paced || 'default';
+          ? `census${rateScenario ? ` ${rateScenario}` : ''}`
+          : rateScenario || 'default';
 const scenarioFile = scenario === 'default' ? '' : `${scenario.replace(' ms', '').replaceAll(' ', '-')}-`;
 
 /** Writes the scenario's figures to bench/results/ and says where. */
@@ -353,11 +353,12 @@ if (rateLimit !== undefined || census) {
   for (const [name, data] of Object.entries(ON_DATA)) {
     console.log(`the run on ${name} data${rateLimit === undefined ? '' : `, at most ${rateLimit} requests a second`}…`);
     const run = await runOnData(data, more);
-    byData[name] = {
-      verdicts: verdictFigures(run.result),
-      ...(rateLimit === undefined ? {} : { paced: pacedFigures(run, rateLimit) }),
-      ...(census ? { census: censusFigures(run) } : {}),
-    };
+    const verdicts = verdictFigures(run.result);
+    const paced = rateLimit === undefined ? undefined : pacedFigures(run, rateLimit);
+    byData[name] = { verdicts, ...(paced ? { paced } : {}), ...(census ? { census: censusFigures(run) } : {}) };
+    // Said at once: a run that never ends leaves the figures of the one before.
+    const pace = paced ? `, the floor ${paced.floorSeconds} s, start-up ${paced.startUpSeconds} s, the busiest second ${paced.busiestSecond}` : '';
+    console.log(`  ${run.journal.length} requests in ${seconds(run.wallMs)} s${pace}; ${Object.entries(verdicts.counts).map(([status, n]) => `${n} ${status}`).join(', ')}`);
   }
   await writeFigures({ scenario, seed: SEED, runs: DEFAULT_RUNS, concurrency: DEFAULT_CONCURRENCY, ...byData });
   const each = <T,>(pick: (figures: (typeof byData)[string]) => T) => Object.fromEntries(Object.entries(byData).map(([name, figures]) => [name, pick(figures)]));

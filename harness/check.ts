@@ -22,18 +22,16 @@ import { StatesInForce } from './setup.ts';
 import { Skip, SuiteError, Violation } from './violation.ts';
 
 /**
- * Waits for the run's next send time (--rate-limit). The wait is the run's: the check
- * gives back its lane meanwhile, as it does waiting for a lock, from the first of its
- * requests that waits to the last (its deadline counts only the target's time anyway).
+ * Waits for the run's next send time (--rate-limit). The check keeps its lane meanwhile:
+ * checks may wait on its work (a reading they share), and a lane given back could go to
+ * them until none is left for it. The wait expires nothing: the deadline counts only the
+ * target's time (harness/target-time.ts).
  */
-function keepingPace(pace: RatePace, waits: LockWaits | undefined): () => Promise<void> {
-  let waiting = 0;
+function keepingPace(pace: RatePace): () => Promise<void> {
   return async () => {
     const delay = pace.reserve();
-    if (delay <= 0) return;
-    if (waiting++ === 0) waits?.pause();
-    await new Promise((resolve) => setTimeout(resolve, delay));
-    if (--waiting === 0) await waits?.resume();
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    await pace.go();
   };
 }
 
@@ -70,7 +68,7 @@ export class Check {
     options: {
       /** What the rule reads beside others (`shares` of its definition): the name its shared draws are seeded with. */
       shares?: string;
-      /** What the check does while it waits for others (a fixture group, the run's pace): give back its lane. */
+      /** What the check does while it waits for a fixture group another check holds: give back its lane. */
       waits?: LockWaits;
       data?: DataKind;
       /** The provider states the rule declares (RuleOptions.states): it may set no other. */
@@ -102,7 +100,7 @@ export class Check {
       shareConnections: true,
       ...(targetTime ? { targetTime } : {}),
       ...(config.maxRequests === undefined ? {} : { budget: new RequestBudget(config.maxRequests, config.shared) }),
-      ...(config.rateLimit === undefined ? {} : { pace: keepingPace(new RatePace(config.rateLimit, config.shared), waits) }),
+      ...(config.rateLimit === undefined ? {} : { pace: keepingPace(new RatePace(config.rateLimit, config.shared)) }),
       onExchange: (exchange) => {
         const setup = inForce?.current;
         if (setup && !exchange.request.url.startsWith(controlRequests!)) exchange.setup = setup;

@@ -98,15 +98,15 @@ export const groupOfState: Record<StateName, FixtureGroup | 'every'> = {
 /** Polling interval of a wait: a safety net under Atomics.notify, never the main path. */
 const WAIT_SLICE_MS = 50;
 
-/** Where the 64-bit slot of the rate limit's pace (harness/rate-limit.ts) begins: after the Int32 slots, on an 8-byte boundary. */
+/** Where the 64-bit slots of the rate limit's pace (harness/rate-limit.ts) begin: after the Int32 slots, on an 8-byte boundary. */
 const PACE_OFFSET = Math.ceil((Int32Array.BYTES_PER_ELEMENT * SLOT_COUNT) / 8) * 8;
 
 export function createShared(): SharedArrayBuffer {
-  return new SharedArrayBuffer(PACE_OFFSET + BigInt64Array.BYTES_PER_ELEMENT);
+  return new SharedArrayBuffer(PACE_OFFSET + 2 * BigInt64Array.BYTES_PER_ELEMENT);
 }
 
-/** The next send time the rate limit gives out, in microseconds since the epoch. */
-export const paceSlotOf = (shared: SharedArrayBuffer) => new BigInt64Array(shared, PACE_OFFSET, 1);
+/** The rate limit's two slots, in microseconds since the epoch: the next send time it gives out, and when the last request went. */
+export const paceSlotOf = (shared: SharedArrayBuffer) => new BigInt64Array(shared, PACE_OFFSET, 2);
 
 export const slotsOf = (shared: SharedArrayBuffer) => new Int32Array(shared);
 

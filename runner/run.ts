@@ -34,12 +34,19 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}, 
   try {
     const config = suiteConfig(options, reference, { profile: profile.settings, seed, runs });
     const redactor = new Redactor(Object.values(config.credentials));
-    // Its requests count in the run's budget and pace, as every request of the run does.
-    await assertSetup(config);
+    // The setup's round trips go while vitest starts (about a second of this process's work);
+    // its requests count in the run's budget and pace, as every request of the run does.
+    const startedAt = new Date();
+    const opening = SuiteSession.open(options.concurrency);
+    const session = await assertSetup(config).then(
+      () => opening,
+      async (error: unknown) => {
+        await (await opening).close();
+        throw error;
+      },
+    );
     const target = describeTarget(config, reference !== undefined);
     hooks.onStart?.({ seed, target, rules: selected.length, redactor });
-    const startedAt = new Date();
-    const session = await SuiteSession.open(options.concurrency);
     let rules: RuleResult[];
     try {
       // The expectations file turns a listed rule's verdict into `known` or `fixed` as it finishes.

@@ -119,11 +119,11 @@ const metrics = rule('schema.metrics', { needs: ['accountId'], states: ['usage']
 
 const metricsEnums = rule('schema.metrics-enums', { needs: ['accountId'] }, async (t: Check) => {
   const admin = t.config.credentials.admin;
-  const arb = fc.tuple(metricsRequest(t, 'getMetricsGroupByEnum'), metricsRequest(t, 'getMetricsResourceTypesEnum'));
-  await t.property(arb, async ([groupBy, resourceTypes]) => {
-    assertConforms(t, 'controlPlane', 'getMetricsGroupByEnum', await t.api(groupBy.urlPath, { token: admin, query: groupBy.query }));
-    const types = await t.api(resourceTypes.urlPath, { token: admin, query: resourceTypes.query });
-    assertConforms(t, 'controlPlane', 'getMetricsResourceTypesEnum', types);
+  // The group-by enum takes nothing but the account, and "The list is static": asked once.
+  const [groupBy] = fc.sample(metricsRequest(t, 'getMetricsGroupByEnum'), { seed: t.seed, numRuns: 1 });
+  assertConforms(t, 'controlPlane', 'getMetricsGroupByEnum', await t.api(groupBy!.urlPath, { token: admin, query: groupBy!.query }));
+  await t.property(metricsRequest(t, 'getMetricsResourceTypesEnum'), async (resourceTypes) => {
+    assertConforms(t, 'controlPlane', 'getMetricsResourceTypesEnum', await t.api(resourceTypes.urlPath, { token: admin, query: resourceTypes.query }));
   });
 });
 

@@ -20,6 +20,18 @@ function withCursorSet(t: Check, body: (fixtures: Listing) => Promise<void>, lim
   });
 }
 
+/** The cursors a check was issued, by query: a cursor reused with another query is refused, and stays valid for its own. */
+const issuedByCheck = new WeakMap<Check, Map<string, Promise<string>>>();
+
+/** The nextCursor of the first page of `query`, asked once per check (a cursor's age does not matter to the binding rules). */
+function cursorOf(t: Check, query: ListQuery, options: ListOptions = {}): Promise<string> {
+  let issued = issuedByCheck.get(t);
+  if (!issued) issuedByCheck.set(t, (issued = new Map()));
+  const key = JSON.stringify([query, options.token ?? null]);
+  if (!issued.has(key)) issued.set(key, issuedCursor(t, query, options));
+  return issued.get(key)!;
+}
+
 /** The nextCursor of the first page of `query`, which must have a next page. */
 async function issuedCursor(t: Check, query: ListQuery, options: ListOptions = {}): Promise<string> {
   const what = `the first page of ${JSON.stringify(query)}`;
@@ -35,7 +47,7 @@ const smallLimitArb = (fixtures: Listing) => fc.integer({ min: 1, max: Math.min(
 const cursorBoundToSort = rule('functions.cursor.bound-to-sort', sharesCursorSet, (t: Check) =>
   withCursorSet(t, (fixtures) =>
     t.property(fc.record({ sorts: sortPairArb, limit: smallLimitArb(fixtures) }), async ({ sorts: [issuedFor, reusedWith], limit }) => {
-      const cursor = await issuedCursor(t, { sort: issuedFor, limit });
+      const cursor = await cursorOf(t, { sort: issuedFor, limit });
       const res = await listFunctions(t, { sort: reusedWith, limit, cursor });
       expectRefused(t, res, `a cursor issued for sort=${issuedFor} and reused with sort=${reusedWith}`);
     }),
@@ -55,7 +67,7 @@ const cursorBoundToQ = rule('functions.cursor.bound-to-q', sharesCursorSet, (t: 
       }),
     );
     await t.property(caseArb, async ({ first, second }) => {
-      const cursor = await issuedCursor(t, { q: first, limit: 1 });
+      const cursor = await cursorOf(t, { q: first, limit: 1 });
       const res = await listFunctions(t, { q: second, limit: 1, cursor });
       expectRefused(t, res, `a cursor issued for q=${JSON.stringify(first ?? '(none)')} and reused with q=${JSON.stringify(second)}`);
     });
@@ -69,7 +81,7 @@ const cursorBoundToWorkspace = rule(
     withCursorSet(t, async (fixtures) => {
       const other = t.token('otherWorkspace');
       await t.property(fc.record({ sort: fc.constantFrom(...FUNCTION_SORTS), limit: smallLimitArb(fixtures) }), async (query) => {
-        const cursor = await issuedCursor(t, query);
+        const cursor = await cursorOf(t, query);
         const res = await listFunctions(t, { ...query, cursor }, { token: other });
         expectRefused(t, res, `a cursor issued in one workspace and sent with the credential of another (${JSON.stringify(query)})`);
       });

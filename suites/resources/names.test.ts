@@ -3,12 +3,13 @@
 // the target holds.
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { fixtureSet } from '../../generators/resources-fixtures.ts';
+import { fixtureSet, type FixtureSet } from '../../generators/resources-fixtures.ts';
 import { expectNoProblems } from '../support/documented.ts';
 import { sameJson } from '../support/existing-data.ts';
 import type { Source } from '../../harness/readings.ts';
 import { nameOf } from '../support/json.ts';
-import { LISTING, readListing, setFixtures, walkFunctionNames } from './client.ts';
+import { LISTING, readListing, walkFunctionNames } from './client.ts';
+import { eachGroupSet } from './observe.ts';
 
 const KINDS = ['functions', 'egressips', 'customdomains'] as const;
 
@@ -19,13 +20,14 @@ function repeated(names: readonly string[]): Array<[string, number]> {
   return [...counts].filter(([, n]) => n > 1);
 }
 
-/** The names each listing holds, as listed: the functions walked page by page. */
+/** The names each listing holds, as listed (read at once): the functions walked page by page. */
 async function listedNames(t: Check): Promise<Array<readonly [string, string[]]>> {
   const namesOf = async (kind: 'egressips' | 'customdomains') => (await readListing(t, kind)).map((item) => String(nameOf(item)));
+  const [functions, egressips, customdomains] = await t.atOnce([() => walkFunctionNames(t), () => namesOf('egressips'), () => namesOf('customdomains')]);
   return [
-    ['GET /functions (every page)', await walkFunctionNames(t)],
-    [`GET ${LISTING.egressips.path}`, await namesOf('egressips')],
-    [`GET ${LISTING.customdomains.path}`, await namesOf('customdomains')],
+    ['GET /functions (every page)', functions!],
+    [`GET ${LISTING.egressips.path}`, egressips!],
+    [`GET ${LISTING.customdomains.path}`, customdomains!],
   ];
 }
 
@@ -41,10 +43,9 @@ function expectUniqueNames(t: Check, listings: Array<readonly [string, string[]]
 
 const nameUnique = rule('resources.metadata.name-unique', { states: [...KINDS], existing: true }, async (t: Check) => {
   if (t.data === 'set') {
-    await t.property(fixtureSet(t.config.profile, KINDS), async (set) => {
-      await setFixtures(t, set);
-      expectUniqueNames(t, await listedNames(t));
-    });
+    // The sets of several cases side by side (no name in common): the listings of them all must repeat no name either.
+    const expectSets = (sets: ReadonlyArray<Partial<FixtureSet>>) => eachGroupSet(t, KINDS, sets, async () => expectUniqueNames(t, await listedNames(t)));
+    await t.property(fixtureSet(t.config.profile, KINDS), (set) => expectSets([set]), { together: expectSets });
     return;
   }
   // A function created while the pages are walked may shift one into the next page: a name seen twice then is no verdict (harness/readings.ts).

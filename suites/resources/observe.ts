@@ -53,6 +53,22 @@ async function readAll(t: Check, kinds: Kind[], set: Partial<FixtureSet> | undef
 }
 
 /**
+ * The fixture sets of several cases side by side where no two share a kind and name (at
+ * most one page of the functions listing), each group set at once and handed to `read`:
+ * a state and a reading for the group instead of one a case.
+ */
+export async function eachGroupSet(t: Check, kinds: readonly Kind[], sets: ReadonlyArray<Partial<FixtureSet>>, read: (merged: Partial<FixtureSet>) => Promise<void>): Promise<void> {
+  // Worked out once per set: the clash test meets every pair.
+  const keys = new Map(sets.map((set) => [set, kinds.flatMap((kind) => (set[kind] ?? []).flatMap((item) => itemKeys(item).map((key) => `${kind} ${key}`)))]));
+  const items = (set: Partial<FixtureSet>) => kinds.reduce((n, kind) => n + (set[kind]?.length ?? 0), 0);
+  for (const group of sideBySide(sets, { clash: (a, b) => shareAny(keys.get(a)!, keys.get(b)!), size: items, maxSize: MAX_SIDE_BY_SIDE })) {
+    const merged = Object.fromEntries(kinds.map((kind) => [kind, group.flatMap((set) => set[kind] ?? [])])) as Partial<FixtureSet>;
+    await setFixtures(t, merged);
+    await read(merged);
+  }
+}
+
+/**
  * Runs `problemsOf` over every resource of the kinds given and fails with all it
  * finds; the rule's own problems come first, mismatches with the document after.
  */
@@ -63,17 +79,8 @@ export async function checkResources(t: Check, kinds: Kind[], problemsOf: (obser
       ...documentErrors,
     ]);
   if (t.data === 'set') {
-    // The sets of several cases side by side where no two share a kind and name: one reading for them all.
-    const expectSets = async (sets: ReadonlyArray<Partial<FixtureSet>>) => {
-      // Worked out once per set: the clash test meets every pair.
-      const keys = new Map(sets.map((set) => [set, kinds.flatMap((kind) => (set[kind] ?? []).flatMap((item) => itemKeys(item).map((key) => `${kind} ${key}`)))]));
-      const items = (set: Partial<FixtureSet>) => kinds.reduce((n, kind) => n + (set[kind]?.length ?? 0), 0);
-      for (const group of sideBySide(sets, { clash: (a, b) => shareAny(keys.get(a)!, keys.get(b)!), size: items, maxSize: MAX_SIDE_BY_SIDE })) {
-        const merged = Object.fromEntries(kinds.map((kind) => [kind, group.flatMap((set) => set[kind] ?? [])])) as Partial<FixtureSet>;
-        await setFixtures(t, merged);
-        report(await readAll(t, kinds, merged));
-      }
-    };
+    // The sets of several cases side by side: one reading for them all.
+    const expectSets = (sets: ReadonlyArray<Partial<FixtureSet>>) => eachGroupSet(t, kinds, sets, async (merged) => report(await readAll(t, kinds, merged)));
     await t.property(fixtureSet(t.config.profile, kinds), (set) => expectSets([set]), { together: expectSets });
     return;
   }
