@@ -162,8 +162,8 @@ export class ClockTimeline {
 
   /**
    * Moves the clock from `offset` to `next`, unless a check joined meanwhile (from another
-   * thread). A step for others' offsets is sent with the leader's deadline stopped and
-   * its lane given back, as theirs are while they wait for it.
+   * thread). A step for others' offsets is sent with the leader's lane given back, as
+   * theirs are while they wait for it.
    */
   private async step(offset: number, next: number, own: number | undefined): Promise<void> {
     Atomics.store(this.slots, CLOCK.advancing, 1);

@@ -370,7 +370,7 @@ export class FixtureLocks {
     return this.waitWhileEqual(CLOCK.version, version);
   }
 
-  /** The check works for others (a leader's steps for the offsets they wait for): its deadline stops, and its lane goes back. */
+  /** The check works for others (a leader's steps for the offsets they wait for): its lane goes back. */
   workForOthers(): void {
     this.pause();
   }

@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import { pipeline, Readable } from 'node:stream';
 import { describe, expect, test, type TestContext } from 'vitest';
-import { EVIDENCE_BODY_CHARS, MAX_BODY_BYTES } from '../harness/http.ts';
+import { MAX_BODY_BYTES } from '../harness/http.ts';
 import type { RuleResult, RunResult } from '../results/model.ts';
 import { runCli, runForResults, type CliOutcome } from './support/cli.ts';
 import { json, startHostile, unauthorized, type Handler, type HostileServer } from './support/hostile-server.ts';
@@ -131,15 +131,18 @@ describe.concurrent('a target that fails mid-run: the affected rules fail with t
     );
   });
 
-  test('a 50 MB body: read up to the cap, kept as evidence up to its cap', async (t) => {
-    const TOTAL = 50 * 1024 * 1024;
+  test.for([
+    ['declared larger than the cap (Content-Length)', true],
+    ['larger than the cap as it streams (no Content-Length)', false],
+  ] as const)('a body %s: no verdict, an error of the suite that says its size; reading stops at the cap', async ([, declared], t) => {
+    const TOTAL = MAX_BODY_BYTES + 64 * 1024 * 1024;
     const sent: number[] = [];
     const server = await hostile(
       t,
       afterProbe((res) => {
-        res.writeHead(401, { 'content-type': 'application/json', 'content-length': String(TOTAL) });
+        res.writeHead(401, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(TOTAL) } : {}) });
         let yielded = 0;
-        const chunk = Buffer.alloc(64 * 1024, ' ');
+        const chunk = Buffer.alloc(1024 * 1024, ' ');
         const spaces = Readable.from(
           (function* () {
             for (; yielded < TOTAL; yielded += chunk.length) yield chunk;
@@ -149,14 +152,15 @@ describe.concurrent('a target that fails mid-run: the affected rules fail with t
         pipeline(spaces, res, () => sent.push(yielded));
       }),
     );
-    const { code, results } = await runAgainst(server, ['--timeout', '5000', ...CHEAP]);
-    expect(code).toBe(1);
-    const response = ruleOf(results, 'auth.missing-credentials').evidence?.exchange?.response;
-    expect(response?.truncated).toBe(true);
-    expect(response?.body.length).toBeLessThanOrEqual(EVIDENCE_BODY_CHARS);
-    // The runner stopped reading at the cap: what the server got rid of is the cap plus socket buffers, never the 50 MB.
+    const { code, results } = await runAgainst(server, ['--timeout', '10000', ...CHEAP]);
+    // An error of the suite and no failure: exit 2.
+    expect(code).toBe(2);
+    const rule = ruleOf(results, 'auth.missing-credentials');
+    expect(rule.status).toBe('error');
+    expect(rule.reason).toMatch(/answer is larger than the suite reads \((Content-Length \d+ bytes|more than \d+ bytes); it reads 128 MiB at most\): no verdict on it$/);
+    // The runner stopped reading at the cap (at once, when the length was declared): never the whole body.
     expect(sent.length).toBeGreaterThan(0);
-    for (const bytes of sent) expect(bytes).toBeLessThan(MAX_BODY_BYTES + 16 * 1024 * 1024);
+    for (const bytes of sent) expect(bytes).toBeLessThan(declared ? 32 * 1024 * 1024 : MAX_BODY_BYTES + 16 * 1024 * 1024);
   });
 
   test('a redirect is an answer to check, never followed', async (t) => {

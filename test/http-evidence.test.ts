@@ -44,3 +44,26 @@ test('a curl line sends a made-up token as it was sent, and names a credential b
   expect(curlLine(recorded, { sent: 'Bearer made-up-QX7', credentials })).toContain(`-H 'authorization: Bearer made-up-QX7'`);
   expect(curlLine(recorded, { sent: 'Token real-admin-token', credentials })).toContain('-H "authorization: Token $CP_TOKEN"');
 });
+
+test("a real workspace's answer is read whole: the legacy bare array of 50,000 functions (over 30 MB, four times the cap of earlier versions), its evidence cut", async () => {
+  const fn = (i: number) => ({
+    metadata: { name: `function-${i}`, displayName: `Function number ${i}`, labels: { team: 'payments', env: 'prod-eu', description: 'handles the requests of the storefront and the partner integrations, retries failed deliveries with an exponential backoff' }, createdAt: '2026-01-01T00:00:00.000Z', workspace: 'default' },
+    spec: { enabled: true, public: false, runtime: { generation: 'mk3', transport: 'http-stream', memory: 2048, envs: [{ name: 'LOG_LEVEL', value: 'info' }] }, triggers: [] },
+    status: 'DEPLOYED',
+    events: [{ type: 'Deployed', status: 'DEPLOYED', message: 'deployed by the pipeline', revision: 'rev-1', time: '2026-01-01T00:00:00.000Z' }],
+  });
+  const body = JSON.stringify(Array.from({ length: 50_000 }, (_, i) => fn(i)));
+  expect(body.length).toBeGreaterThan(30 * 1024 * 1024);
+  const large = createServer((req, res) => req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }).end(body)));
+  await new Promise<void>((resolve) => large.listen(0, '127.0.0.1', resolve));
+  const client = new HttpClient({ timeoutMs: 30_000, redactor: new Redactor([SECRET]) });
+  try {
+    const res = await client.send(`http://127.0.0.1:${(large.address() as AddressInfo).port}`, '/functions');
+    expect([res.isJson, (res.json as unknown[]).length]).toEqual([true, 50_000]);
+    expect(res.exchange.response!.truncated).toBe(true);
+    expect(res.exchange.response!.body.length).toBe(EVIDENCE_BODY_CHARS);
+  } finally {
+    await client.close();
+    await new Promise<void>((resolve) => large.close(() => resolve()));
+  }
+});
