@@ -5,7 +5,7 @@ import { apiError, BadStateParams, type Area, type AreaEnv, type Reply, type Rou
 import { CURSOR_LIFETIME_MS, CursorCodec, cursorRejectionStatus } from '../cursors.ts';
 import { isReply, normaliseQ, parseLimit, parsePagedQuery, shapeOf, type PagedQuery } from './functions/query.ts';
 import { storedFunctions } from './functions/state.ts';
-import { countMatches, FunctionIndex, pageFrom, tailPage, type OrderedView, type PageSlice, type Position, type StoredFunction } from './functions/store.ts';
+import { codeUnitOrder, countMatches, FunctionIndex, pageFrom, tailPage, type NameCollation, type OrderedView, type PageSlice, type Position, type StoredFunction } from './functions/store.ts';
 import { isObject } from '../json.ts';
 
 const CURSOR_REJECTIONS = {
@@ -14,6 +14,13 @@ const CURSOR_REJECTIONS = {
   expired: 'the cursor is older than 24 hours',
 } as const;
 
+
+/** A PostgreSQL database in a glibc locale (hyphens ignored at first), or one with ICU's numeric collation ("fn-9" before "fn-10"). */
+function nameCollation(variants: AreaEnv['variants']): NameCollation {
+  if (variants.has('name-sort-locale-collation')) return new Intl.Collator('en', { ignorePunctuation: true }).compare;
+  if (variants.has('name-sort-numeric-collation')) return new Intl.Collator('en', { numeric: true }).compare;
+  return codeUnitOrder;
+}
 
 export function functionsArea(env: AreaEnv): Area {
   const { faults } = env;
@@ -30,7 +37,10 @@ export function functionsArea(env: AreaEnv): Area {
       ...(faults.has('functions-search-skips-label-values') ? [] : Object.values(labelMap)),
     ];
   };
-  const emptyIndex = new FunctionIndex([], searchFields);
+  /** How the name sorts collate: code-unit order, or a database's collation (the variants name-sort-*-collation). */
+  const collation = nameCollation(env.variants);
+  const descCollation = faults.has('functions-name-desc-other-collation') ? new Intl.Collator('en', { numeric: true }).compare : collation;
+  const emptyIndex = new FunctionIndex([], searchFields, collation, descCollation);
   const indexOf = (workspace: string) => indexes.get(workspace) ?? emptyIndex;
 
   /** What a cursor is bound to (section 4.1): the workspace, the sort and the normalised q, not the limit. */
@@ -125,7 +135,7 @@ export function functionsArea(env: AreaEnv): Area {
         const workspace = params.workspace ?? principal.workspace;
         if (typeof workspace !== 'string' || !env.workspaces.includes(workspace))
           throw new BadStateParams(`workspace must be one of ${env.workspaces.join(', ')}`);
-        indexes.set(workspace, new FunctionIndex(storedFunctions(params.items, workspace, env.clock.now(), faults), searchFields));
+        indexes.set(workspace, new FunctionIndex(storedFunctions(params.items, workspace, env.clock.now(), faults), searchFields, collation, descCollation));
       },
     },
     reset() {

@@ -230,6 +230,11 @@ export const functionsFaults = [
     description: 'anchor=end returns the first page instead of the tail page',
   },
   {
+    name: 'functions-name-desc-other-collation',
+    rule: 'functions.sort.orders',
+    description: 'name:desc compares digits as numbers while name:asc compares code units: each a collation of its own, neither the reverse of the other',
+  },
+  {
     name: 'functions-member-refused',
     rule: 'functions.auth.list-scope-accepted',
     description: 'a credential with the functions:list scope (not admin) is refused with 403',

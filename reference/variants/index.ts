@@ -52,6 +52,16 @@ const catalogue = [
     skips: ['functions.version.legacy-before-2026-04-28'],
   },
   {
+    name: 'name-sort-locale-collation',
+    decides: 'section 4.1: the sort enum `name:asc`, `name:desc` names the order, not the collation',
+    description: 'the name sorts follow a locale collation that ignores hyphens at first (a database in a glibc locale): "ab-c" between "abb" and "abd"',
+  },
+  {
+    name: 'name-sort-numeric-collation',
+    decides: 'section 4.1: the sort enum `name:asc`, `name:desc` names the order, not the collation',
+    description: 'the name sorts compare the digits in names as numbers (ICU numeric collation): "fn-9" before "fn-10"',
+  },
+  {
     name: 'unversioned-legacy',
     decides: 'section 9: "what the default is when the header is omitted: not shown"',
     description: 'without the version header GET /functions answers the legacy bare array (the reference answers a page by default)',

@@ -85,7 +85,7 @@ export const functionsRules = [
     id: 'functions.sort.orders',
     level: 'MUST',
     section: '4.1',
-    title: 'Each of createdAt:desc, createdAt:asc, name:asc and name:desc orders the listing as named',
+    title: 'Each of createdAt:desc, createdAt:asc, name:asc and name:desc orders the listing as named: names by a collation databases use, name:desc its reverse',
     quote: 'Enum `createdAt:desc` (default), `createdAt:asc`, `name:asc`, `name:desc`.',
   },
   {

@@ -21,16 +21,29 @@ const byName: Compare = (a, b) => codeUnitOrder(a.metadata.name, b.metadata.name
 // A locale collation (glibc's, used by many databases) ignores hyphens at first level;
 // names equal without their hyphens may then come in either order.
 const byNameIgnoringHyphens: Compare = (a, b) => codeUnitOrder(a.metadata.name.replaceAll('-', ''), b.metadata.name.replaceAll('-', ''));
+const numeric = new Intl.Collator('en', { numeric: true });
+const numericIgnoringHyphens = new Intl.Collator('en', { numeric: true, ignorePunctuation: true });
+const byNameNumeric: Compare = (a, b) => numeric.compare(a.metadata.name, b.metadata.name);
+const byNameNumericIgnoringHyphens: Compare = (a, b) => numericIgnoringHyphens.compare(a.metadata.name, b.metadata.name);
 const reversed = (compare: Compare): Compare => (a, b) => compare(b, a);
 const byCreatedAtDesc = reversed(byCreatedAt);
-const byNameDesc = reversed(byName);
-const byNameIgnoringHyphensDesc = reversed(byNameIgnoringHyphens);
 
 /**
- * The orders a sort may produce. createdAt ties compare equal (any order among them);
- * the specification does not say how names collate, so both the code-point order and
- * a hyphen-insensitive collation are accepted.
+ * The collations a name sort may follow: the specification names the order (section 4.1,
+ * `name:asc`, `name:desc`), not how names collate. Names are lowercase letters, digits and
+ * hyphens (section 2.1), where the collations databases use differ in two ways: whether
+ * hyphens count at first (a glibc locale ignores them, as ICU's ignorePunctuation does),
+ * and whether digits compare as numbers (ICU's numeric collation: "fn-9" before "fn-10").
+ * Names equal under one compare equal: any order among them.
  */
+export const NAME_COLLATIONS: ReadonlyArray<{ label: string; compare: Compare }> = [
+  { label: 'code units', compare: byName },
+  { label: 'hyphens ignored', compare: byNameIgnoringHyphens },
+  { label: 'numeric', compare: byNameNumeric },
+  { label: 'numeric, hyphens ignored', compare: byNameNumericIgnoringHyphens },
+];
+
+/** The orders a sort may produce. createdAt ties compare equal (any order among them); a name sort follows one of NAME_COLLATIONS, name:desc its reverse. */
 export function orderingsOf(sort: FunctionSort): Ordering[] {
   switch (sort) {
     case 'createdAt:asc':
@@ -38,15 +51,9 @@ export function orderingsOf(sort: FunctionSort): Ordering[] {
     case 'createdAt:desc':
       return [{ label: 'createdAt descending', compare: byCreatedAtDesc }];
     case 'name:asc':
-      return [
-        { label: 'name ascending', compare: byName },
-        { label: 'name ascending (hyphens ignored)', compare: byNameIgnoringHyphens },
-      ];
+      return NAME_COLLATIONS.map(({ label, compare }) => ({ label: `name ascending (${label})`, compare }));
     case 'name:desc':
-      return [
-        { label: 'name descending', compare: byNameDesc },
-        { label: 'name descending (hyphens ignored)', compare: byNameIgnoringHyphensDesc },
-      ];
+      return NAME_COLLATIONS.map(({ label, compare }) => ({ label: `name descending (${label})`, compare: reversed(compare) }));
   }
 }
 
@@ -129,9 +136,9 @@ function explaining(resolved: readonly ListedFunction[], listing: Listing): read
   return [...listing.filter((f) => !moving.uncertain.has(f.metadata.name) && !shown.has(f.metadata.name)), ...resolved];
 }
 
-/** Why `shown` is not positions `offset` to `offset + count` of `explained` in `sort` order (ties in any order, any accepted collation), or undefined. */
-function sliceOf(resolved: readonly ListedFunction[], explained: readonly ListedFunction[], sort: FunctionSort, offset: number, count: number): string | undefined {
-  const problems = orderingsOf(sort).map(({ label, compare }) => {
+/** Why `shown` is not positions `offset` to `offset + count` of `explained` in `sort` order (ties in any order, any of `orderings`), or undefined. */
+function sliceOf(resolved: readonly ListedFunction[], explained: readonly ListedFunction[], sort: FunctionSort, offset: number, count: number, orderings = orderingsOf(sort)): string | undefined {
+  const problems = orderings.map(({ label, compare }) => {
     const expected = sortedBy(explained, compare).slice(offset, offset + count);
     if (resolved.length !== expected.length)
       return `expected ${expected.length} items (positions ${offset} to ${offset + expected.length - 1} of ${explained.length} in ${label} order), got ${resolved.length}`;
@@ -150,6 +157,19 @@ export function firstPageProblem(shown: readonly ListedFunction[], listing: List
   if ('problem' in resolved) return resolved.problem;
   const explained = explaining(resolved.items, listing);
   return sliceOf(resolved.items, explained, sort, 0, Math.min(limit, explained.length));
+}
+
+/**
+ * The name collations (NAME_COLLATIONS, by label) under which `shown` is the first page
+ * of `limit` in a name sort: name:desc is the reverse of name:asc, so the two pages of
+ * one target must share one.
+ */
+export function nameCollationsOf(shown: readonly ListedFunction[], listing: Listing, sort: 'name:asc' | 'name:desc', limit: number): string[] {
+  const resolved = resolveShown(shown, listing);
+  if ('problem' in resolved) return [];
+  const explained = explaining(resolved.items, listing);
+  const orderings = orderingsOf(sort);
+  return NAME_COLLATIONS.filter((_, i) => sliceOf(resolved.items, explained, sort, 0, Math.min(limit, explained.length), [orderings[i]!]) === undefined).map((c) => c.label);
 }
 
 /**

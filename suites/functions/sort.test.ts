@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { unknownSortArb } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { expectFirstPage, fetchPage, FIXTURES_OR_EXISTING, LISTING_ROUNDS, listFunctions, overListingRounds, sharedFixtureSet, SHARED_SETS } from './client.ts';
+import { expectFirstPage, expectOnListing, fetchPage, FIXTURES_OR_EXISTING, LISTING_ROUNDS, listFunctions, overListingRounds, sharedFixtureSet, SHARED_SETS } from './client.ts';
+import { nameCollationsOf, type Listing } from './oracle.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { DEFAULT_FUNCTION_SORT, FUNCTION_SORTS } from '../../spec/facts.ts';
 
@@ -20,13 +21,21 @@ const sortDefaultCreatedAtDesc = rule('functions.sort.default-created-at-desc', 
 
 const sortOrders = rule('functions.sort.orders', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {
   await overListingRounds(t, firstPageParams, async ({ fixtures, limit }) => {
-    await t.atOnce(
+    const pages = await t.atOnce(
       FUNCTION_SORTS.map((sort) => async () => {
         const what = `sort=${sort} limit=${limit} over ${fixtures.length} functions`;
         const page = await fetchPage(t, { sort, limit }, what);
         await expectFirstPage(t, page, fixtures, { sort, limit }, what);
+        return page;
       }),
     );
+    // Each name sort follows a collation the suite accepts; name:desc is the reverse of name:asc, so one and the same.
+    const [asc, desc] = (['name:asc', 'name:desc'] as const).map((sort) => pages[FUNCTION_SORTS.indexOf(sort)]!);
+    const sharedProblem = (listing: Listing) => {
+      const [ascBy, descBy] = [nameCollationsOf(asc!.items, listing, 'name:asc', limit), nameCollationsOf(desc!.items, listing, 'name:desc', limit)];
+      return ascBy.some((label) => descBy.includes(label)) ? undefined : `name:asc follows ${ascBy.join(' or ')}, name:desc the reverse of ${descBy.join(' or ')}`;
+    };
+    await expectOnListing(t, fixtures, sharedProblem, (problem) => `name:desc must list the names in the reverse of name:asc's order (limit=${limit}): ${problem}`, { exchange: desc!.exchange });
   });
 });
 

@@ -23,8 +23,12 @@ interface Entry extends Position {
 
 type KeyCompare = (a: Position, b: Position) => number;
 
-const byName: KeyCompare = (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-const byCreatedThenName: KeyCompare = (a, b) => a.createdMs - b.createdMs || byName(a, b);
+/** How names compare in the name sorts: the reference's code-unit order, or a variant's collation. */
+export type NameCollation = (a: string, b: string) => number;
+
+export const codeUnitOrder: NameCollation = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+const byCodeUnits: KeyCompare = (a, b) => codeUnitOrder(a.name, b.name);
+const byCreatedThenName: KeyCompare = (a, b) => a.createdMs - b.createdMs || byCodeUnits(a, b);
 
 /** First index whose entry compares above `pos` (strictly: `orEqual` false) or at/above it. */
 function bound(entries: readonly Entry[], pos: Position, compare: KeyCompare, orEqual: boolean): number {
@@ -60,11 +64,19 @@ function descending(entries: readonly Entry[], compare: KeyCompare): OrderedView
 export class FunctionIndex {
   private readonly views: Record<FunctionSort, OrderedView>;
 
-  /** `searchFields` picks the strings of a function a search looks in. */
+  /**
+   * `searchFields` picks the strings of a function a search looks in; `collation` orders
+   * the name sorts, `descCollation` name:desc where a fault makes it another one.
+   */
   constructor(
     readonly functions: readonly StoredFunction[],
     searchFields: (fn: StoredFunction) => string[],
+    collation: NameCollation = codeUnitOrder,
+    descCollation: NameCollation = collation,
   ) {
+    // Names equal under the collation still come in one order (names are unique), so that a keyset cursor finds its place.
+    const byNameIn = (c: NameCollation): KeyCompare => (a, b) => c(a.name, b.name) || byCodeUnits(a, b);
+    const byName = byNameIn(collation);
     const entries: Entry[] = functions.map((fn) => ({
       fn,
       name: fn.metadata.name,
@@ -73,11 +85,12 @@ export class FunctionIndex {
     }));
     const created = [...entries].sort(byCreatedThenName);
     const named = [...entries].sort(byName);
+    const byNameDesc = descCollation === collation ? byName : byNameIn(descCollation);
     this.views = {
       'createdAt:asc': ascending(created, byCreatedThenName),
       'createdAt:desc': descending(created, byCreatedThenName),
       'name:asc': ascending(named, byName),
-      'name:desc': descending(named, byName),
+      'name:desc': descending(byNameDesc === byName ? named : [...entries].sort(byNameDesc), byNameDesc),
     };
   }
 
