@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { stringMatching } from './string-matching.ts';
 import type { Profile, ResolutionChoice } from '../spec/profile.ts';
-import { addUnits, bucketsOf, HOUR_MS, rfc3339, SECOND_MS, type BucketUnit } from './calendar.ts';
+import { addUnits, bucketsOf, DAY_MS, HOUR_MS, rfc3339, SECOND_MS, type BucketUnit } from './calendar.ts';
 import type { UsageEvent } from '../spec/openapi.ts';
 
 export interface Window {
@@ -85,6 +85,22 @@ function unitCounts(start: number, unit: BucketUnit, { min, max }: LengthBounds)
 export const bucketStartArb = (unit: BucketUnit): fc.Arbitrary<number> =>
   fc.integer({ min: 0, max: START_CHOICES[unit] }).map((i) => addUnits(EARLIEST, unit, i));
 
+/** Whether `ms` starts a bucket of `unit` as bucketStartArb draws them (weeks from Monday, as EARLIEST is). */
+function startsBucket(ms: number, unit: BucketUnit): boolean {
+  const d = new Date(ms);
+  if (unit === 'hour') return ms % HOUR_MS === 0;
+  if (unit === 'day') return ms % DAY_MS === 0;
+  if (unit === 'week') return (ms - EARLIEST) % (7 * DAY_MS) === 0;
+  return ms % DAY_MS === 0 && d.getUTCDate() === 1;
+}
+
+/** A start on a bucket boundary of every unit of `units` (the first unit's starts that also start the others'). */
+export function commonBucketStartArb(units: readonly [BucketUnit, ...BucketUnit[]]): fc.Arbitrary<number> {
+  const [first] = units;
+  const starts = Array.from({ length: START_CHOICES[first] + 1 }, (_, i) => addUnits(EARLIEST, first, i)).filter((s) => units.every((u) => startsBucket(s, u)));
+  return fc.constantFrom(...starts);
+}
+
 /**
  * A window that starts and ends on bucket boundaries of `unit`, its length within
  * the bounds; the shortest and longest such windows are likely. Undefined when no
@@ -105,14 +121,30 @@ export function alignedWindowArb(unit: BucketUnit, bounds: LengthBounds): fc.Arb
 /** Whole hours, up to two days: a window any target serves whatever its data, for checks of statuses. */
 export const hoursWindowArb: fc.Arbitrary<Window> = alignedWindowArb('hour', { min: 3600, max: 2 * 86_400 })!;
 
-/** Window lengths (seconds, inclusive) for which an omitted resolution must pick `profile.resolutions[index]`. */
+/**
+ * Window lengths (seconds, inclusive) for which an omitted resolution must pick
+ * `profile.resolutions[index]`. A window exactly as long as an earlier resolution's
+ * maximum is none's: "under 7 days" and "within the 7 days hourly may serve" both read
+ * the words (the check of the boundary accepts either, metrics.resolution.auto).
+ */
 export function autoLengthBounds(profile: Profile, index: number): LengthBounds | undefined {
   const earlier = profile.resolutions.slice(0, index);
   if (earlier.some((r) => r.maxWindowSeconds === null)) return undefined;
-  const min = Math.max(1, ...earlier.map((r) => r.maxWindowSeconds!));
+  const min = index === 0 ? 1 : Math.max(...earlier.map((r) => r.maxWindowSeconds!)) + 1;
   const own = profile.resolutions[index]!.maxWindowSeconds;
   if (own !== null && own - 1 < min) return undefined;
   return { min, max: own === null ? null : own - 1 };
+}
+
+/**
+ * The resolutions an omitted one may be for a window of `seconds`: the profile's choice
+ * first (the first resolution whose maximum window is above the length, "under 7 days
+ * hourly"), then, for a window exactly as long as a finer resolution's maximum, that one.
+ */
+export function autoResolutionsFor(profile: Profile, seconds: number): ResolutionChoice[] {
+  const choice = profile.resolutions.find((r) => r.maxWindowSeconds === null || seconds < r.maxWindowSeconds) ?? profile.resolutions.at(-1)!;
+  const finer = profile.resolutions.find((r) => r.maxWindowSeconds === seconds);
+  return finer ? [choice, finer] : [choice];
 }
 
 /** A window and the resolution its buckets follow: explicit (up to its maximum window) or omitted (chosen from the length). */

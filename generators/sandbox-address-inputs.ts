@@ -17,6 +17,20 @@ const segment = fc
   .map((s) => s.replace(/^ | $/g, 'x'));
 
 const validPermissions: fc.Arbitrary<string> = stringMatching(ACCEPTED_PERMISSIONS);
+/**
+ * Modes that leave the owner (the sandbox's user, who writes) what the next write needs:
+ * a directory the owner may write into (7xx), a file the owner may write again (6xx, 7xx).
+ * A target that runs as that user refuses to write into or over what locks it out.
+ */
+const ownerDirectoryPermissions: fc.Arbitrary<string> = stringMatching(/^0?7[0-7]{2}$/);
+const ownerFilePermissions: fc.Arbitrary<string> = stringMatching(/^0?[67][0-7]{2}$/);
+
+/** The directories to write, parents first, for writes at `paths` (each a list of segments) under `root`: no write relies on a parent made on the way. */
+export function parentsFirst(root: readonly string[], paths: ReadonlyArray<readonly string[]>): string[][] {
+  const dirs = new Map<string, string[]>();
+  for (const path of [[], ...paths]) for (let depth = 0; depth <= path.length; depth++) dirs.set([...root, ...path.slice(0, depth)].join('/'), [...root, ...path.slice(0, depth)]);
+  return [...dirs.values()].sort((a, b) => a.length - b.length);
+}
 
 /**
  * Permissions that are not octal mode notation: symbolic modes, digits 8 and 9,
@@ -36,9 +50,11 @@ export interface FileWrite {
 }
 
 /**
- * Writes under `/tmp/cp-conformance-<token>/`: directories (nested up to three deep)
- * and files (`.txt`) in them or in the root, then the first file again (an update).
- * Directory segments hold no dot, so no file path is the parent of another write.
+ * Writes under `/tmp/cp-conformance-<token>/`: the root and directories (nested up to
+ * three deep), each level written before what is in it, and files (`.txt`) in them or in
+ * the root, then the first file again (an update). Directory segments hold no dot, so no
+ * file path is the parent of another write; directories stay writable by their owner, and
+ * the file written again too.
  */
 export const fileWrites: fc.Arbitrary<FileWrite[]> = fc
   .record({
@@ -53,17 +69,21 @@ export const fileWrites: fc.Arbitrary<FileWrite[]> = fc
       }),
       { minLength: 1, maxLength: 4 },
     ),
-    directoryPermissions: fc.option(validPermissions, { nil: undefined }),
+    firstFilePermissions: fc.option(ownerFilePermissions, { nil: undefined }),
+    directoryPermissions: fc.option(ownerDirectoryPermissions, { nil: undefined }),
   })
-  .map(({ token, directories, files, directoryPermissions }) => {
+  .map(({ token, directories, files, firstFilePermissions, directoryPermissions }) => {
     const root = ['tmp', `cp-conformance-${token}`];
-    const dirWrites: FileWrite[] = directories.map((dir) => ({
-      segments: [...root, ...dir],
+    // /tmp is the sandbox's own; the rest is written, parents first.
+    const dirWrites: FileWrite[] = parentsFirst(root, directories).map((segments) => ({
+      segments,
       body: { isDirectory: true, ...(directoryPermissions ? { permissions: directoryPermissions } : {}) },
     }));
-    const fileWritesOf: FileWrite[] = files.map((f) => {
+    const fileWritesOf: FileWrite[] = files.map((f, i) => {
       const parent = directories.length ? (directories[f.directory % (directories.length + 1)] ?? []) : [];
-      return { segments: [...root, ...parent, f.name], body: { content: f.content, ...(f.permissions ? { permissions: f.permissions } : {}) } };
+      const permissions = i === 0 ? firstFilePermissions : f.permissions;
+      // Each file a name of its own: only the first is written again, as an update.
+      return { segments: [...root, ...parent, `${i}-${f.name}`], body: { content: f.content, ...(permissions ? { permissions } : {}) } };
     });
     // "Creates or updates": the first file is written again, with other content.
     const first = fileWritesOf[0]!;

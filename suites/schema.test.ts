@@ -152,7 +152,14 @@ const sandboxAddress = rule('schema.sandbox-address', { needs: ['sandboxUrl', 'c
   let cases = 0;
   const write = async (request: GeneratedRequest) => {
     const urlPath = underOwnDirectory(request.urlPath, `cp-conformance-schema-${t.seed >>> 0}-${(cases += 1)}`);
-    assertConforms(t, 'sandbox', 'writeFile', await t.sandbox(urlPath, { method: 'PUT', token: admin, body: request.body }));
+    // Its directories first, each writable by its owner: the write relies on no parent made on the way.
+    const segments = urlPath.split('/').slice(2);
+    for (let depth = 2; depth < segments.length; depth++)
+      await t.sandbox(`/filesystem/${segments.slice(0, depth).join('/')}`, { method: 'PUT', token: admin, body: { isDirectory: true, permissions: '755' } });
+    // A directory is written without content: what content would mean for one is not stated.
+    const { content: _content, ...directory } = request.body ?? {};
+    const body = request.body?.isDirectory === true ? directory : request.body;
+    assertConforms(t, 'sandbox', 'writeFile', await t.sandbox(urlPath, { method: 'PUT', token: admin, body }));
   };
   const logs = async (pid: string) => assertConforms(t, 'sandbox', 'getProcessLogs', await t.sandbox(`/process/${pid}/logs`, { token: admin }));
   const stop = async (pid: string) =>

@@ -44,7 +44,11 @@ export function metricsArea(env: AreaEnv): Area {
   });
 
   function metrics({ query: params, principal }: RouteRequest): Reply {
-    const parsed = parseMetricsQuery(params, profile, faults, env.variants.has('lenient-enum-values'));
+    const parsed = parseMetricsQuery(params, profile, faults, {
+      lenientEnums: env.variants.has('lenient-enum-values'),
+      autoResolutionInclusive: env.variants.has('auto-resolution-inclusive'),
+      capInWholeHours: env.variants.has('resolution-cap-in-whole-hours'),
+    });
     if (!parsed.ok) return parsed.reply;
     const query = parsed.value;
     if (!mayUse(query, principal)) return apiError(403, 'Forbidden', faults.has('metrics-forbidden-message-wrong') ? 'Forbidden' : 'Access denied');

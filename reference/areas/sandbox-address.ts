@@ -18,13 +18,26 @@ export function sandboxAddressArea(env: AreaEnv): Area {
   const files = new Map<string, Entry>();
   let processes: Process[] = [];
 
-  /** Creates the missing parent directories; the name of a parent that is a file, when one is. */
+  /** Whether a mode in octal notation lets its owner do `what` (2 write, 1 enter, 3 both): the variant filesystem-as-its-user writes as the owner, not root. */
+  const ownerMay = (entry: Entry | undefined, what: 1 | 2 | 3): boolean => {
+    const owner = entry?.mode === undefined ? 7 : Number(entry.mode.slice(-3, -2));
+    return (owner & what) === what;
+  };
+
+  /**
+   * Creates the missing parent directories; why the write cannot go there, when it
+   * cannot. The variant filesystem-as-its-user makes none (but the sandbox's top-level
+   * directories, /tmp among them), and writes only into directories its owner may write.
+   */
   function makeParents(segments: string[]): string | undefined {
+    const asUser = env.variants.has('filesystem-as-its-user');
     for (let i = 1; i < segments.length; i++) {
       const parent = segments.slice(0, i).join('/');
       const existing = files.get(parent);
-      if (existing?.kind === 'file') return parent;
+      if (existing?.kind === 'file') return `/${parent} is a file, not a directory`;
+      if (!existing && asUser && i > 1) return `/${parent} does not exist`;
       if (!existing) files.set(parent, { kind: 'directory' });
+      if (asUser && !ownerMay(existing, 3)) return `/${parent}: permission denied`;
     }
     return undefined;
   }
@@ -51,7 +64,7 @@ export function sandboxAddressArea(env: AreaEnv): Area {
       if (segments.length === 0 || segments.some((s) => s === '.' || s === '..')) return sandboxError(400, 'the path must name a file or directory inside the sandbox');
       const path = segments.join('/');
       const blocking = makeParents(segments);
-      if (blocking) return sandboxError(400, `/${blocking} is a file, not a directory`);
+      if (blocking) return sandboxError(400, blocking);
       const mode = typeof permissions === 'string' ? permissions : undefined;
       if (request.isDirectory === true) {
         if (files.get(path)?.kind === 'file') return sandboxError(400, `/${path} is a file`);
@@ -60,6 +73,7 @@ export function sandboxAddressArea(env: AreaEnv): Area {
       }
       if (files.get(path)?.kind === 'directory') return sandboxError(400, `/${path} is a directory`);
       if (files.get(path)?.kind === 'file' && env.faults.has('sandbox-address-file-update-refused')) return sandboxError(409, `/${path} exists`);
+      if (files.get(path)?.kind === 'file' && env.variants.has('filesystem-as-its-user') && !ownerMay(files.get(path), 2)) return sandboxError(400, `/${path}: permission denied`);
       files.set(path, { kind: 'file', content: request.content ?? '', ...(mode ? { mode } : {}) });
       return { status: 200, body: { message: 'File written', path: `/${path}` } };
     },

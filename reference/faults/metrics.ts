@@ -104,9 +104,9 @@ export const metricsFaults = [
     description: 'timeseries costs are rounded to cents',
   },
   {
-    name: 'metrics-auto-resolution-inclusive',
+    name: 'metrics-auto-resolution-off-by-a-bucket',
     rule: 'metrics.resolution.auto',
-    description: 'an omitted resolution picks the first whose maximum window is at least (not strictly above) the window length',
+    description: 'an omitted resolution keeps the finer one for windows up to one of its buckets past its maximum, that bucket included',
   },
   {
     name: 'metrics-explicit-over-cap-accepted',

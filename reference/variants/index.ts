@@ -62,6 +62,22 @@ const catalogue = [
     description: 'the name sorts compare the digits in names as numbers (ICU numeric collation): "fn-9" before "fn-10"',
   },
   {
+    name: 'filesystem-as-its-user',
+    decides: 'section 4.2: "Creates or updates a file or directory." does not say whether missing parent directories are made, nor as whom the sandbox writes',
+    description:
+      'PUT /filesystem/{path} makes no missing parent directory (but the top-level ones, /tmp among them) and writes as the files\' owner: a directory whose mode denies its owner writing takes no write into it, a file whose mode denies its owner writing is not written over (400)',
+  },
+  {
+    name: 'auto-resolution-inclusive',
+    decides: 'section 4.1: "`resolution`: when omitted, chosen from the window length" (CONTRACT 3 gives "under 7 days hourly" as the default; a window of exactly 7 days is within the 7 days hourly may serve)',
+    description: 'an omitted resolution is the finest whose maximum window is at least the window\'s length: exactly 7 days is hourly',
+  },
+  {
+    name: 'resolution-cap-in-whole-hours',
+    decides: 'section 4.1: "An explicit value has a maximum window; a window beyond the cap returns 400", with the maximum windows "not shown" (section 8) nor how a window is measured',
+    description: 'an explicit resolution measures the window in whole hours, rounded down: a window one second past the maximum is served',
+  },
+  {
     name: 'unversioned-legacy',
     decides: 'section 9: "what the default is when the header is omitted: not shown"',
     description: 'without the version header GET /functions answers the legacy bare array (the reference answers a page by default)',

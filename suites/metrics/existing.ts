@@ -8,8 +8,8 @@
 // usage. Every other query over that window (another grouping, filters, another limit,
 // pages, the resolution chosen for its length) then has an expected answer computed by
 // the same oracle, whatever the data.
-import { autoLengthBounds, type FixtureEvent, type Resource, type UsageScenario, type Window } from '../../generators/metrics-fixtures.ts';
-import { bucketsOf, DAY_MS, SECOND_MS, type BucketUnit } from '../../generators/calendar.ts';
+import { autoResolutionsFor, type FixtureEvent, type Resource, type UsageScenario, type Window } from '../../generators/metrics-fixtures.ts';
+import { addUnits, bucketsOf, DAY_MS, SECOND_MS, type BucketUnit } from '../../generators/calendar.ts';
 import type { Check } from '../../harness/check.ts';
 import type { ResolutionChoice } from '../../spec/profile.ts';
 import fc from 'fast-check';
@@ -105,14 +105,6 @@ export async function withUsage(t: Check, body: (scenario: UsageScenario) => Pro
 
 const BUCKET_ORDER: BucketUnit[] = ['hour', 'day', 'week', 'month'];
 
-/** The resolution the profile chooses for a window of `seconds` left without one. */
-function autoResolution(t: Check, seconds: number): ResolutionChoice | undefined {
-  return t.config.profile.resolutions.find((_, i) => {
-    const bounds = autoLengthBounds(t.config.profile, i);
-    return bounds !== undefined && seconds >= bounds.min && (bounds.max === null || seconds <= bounds.max);
-  });
-}
-
 /**
  * Parts of the usage's window on its buckets' boundaries, the whole window among them:
  * the oracle's answer for each is exact, since every amount read back lies in one bucket.
@@ -127,24 +119,39 @@ export function partsOf(scenario: UsageScenario): fc.Arbitrary<UsageScenario> {
 
 /**
  * Parts of the usage's window as queries without `resolution` take them: the profile's
- * choice for each part's length, among them the lengths where the choice changes (a
- * boundary, where "under 7 days" goes wrong); only the parts whose chosen buckets are
- * no finer than those read back. Undefined when there is none.
+ * choice for each part's length, among them the lengths where the choice changes (each
+ * maximum window, where either resolution may serve; one bucket read back past it, and
+ * one bucket of the finer resolution past it, where only the coarser may). Each part
+ * starts on a bucket of the resolution chosen; only parts whose chosen buckets are no
+ * finer than those read back. A part that ends inside a bucket read back leaves that
+ * bucket's usage out of its events: what the part holds of it is not known, so the
+ * oracle's total is a lower bound (all metrics.resolution.auto reads of it). Undefined
+ * when there is none.
  */
 export function autoPartsOf(t: Check, scenario: UsageScenario): fc.Arbitrary<UsageScenario> | undefined {
   const { window } = scenario;
   const starts = bucketsOf(window.start, window.end, scenario.resolution.bucket);
   const bucketMs = (starts[1] ?? window.end) - starts[0]!;
-  const boundaries = t.config.profile.resolutions.flatMap((_, i) => autoLengthBounds(t.config.profile, i)?.min ?? []).map((s) => s * SECOND_MS);
-  const lengths = [...new Set([window.end - window.start, ...boundaries])].filter((ms) => {
-    const chosen = autoResolution(t, ms / SECOND_MS);
-    return ms <= window.end - window.start && ms % bucketMs === 0 && chosen !== undefined && BUCKET_ORDER.indexOf(chosen.bucket) >= BUCKET_ORDER.indexOf(scenario.resolution.bucket);
+  const { profile } = t.config;
+  const chosen = (ms: number) => autoResolutionsFor(profile, ms / SECOND_MS)[0]!;
+  const boundaries = profile.resolutions.flatMap((r) => {
+    if (r.maxWindowSeconds === null) return [];
+    const max = r.maxWindowSeconds * SECOND_MS;
+    return [max, max + bucketMs, max + addUnits(window.start, r.bucket, 1) - window.start];
   });
+  const partsOfLength = (ms: number) => {
+    const resolution = chosen(ms);
+    const aligned = new Set(bucketsOf(window.start, window.end, resolution.bucket));
+    const from = BUCKET_ORDER.indexOf(resolution.bucket) >= BUCKET_ORDER.indexOf(scenario.resolution.bucket) ? starts.filter((s) => s + ms <= window.end && aligned.has(s)) : [];
+    return { ms, resolution, from };
+  };
+  const lengths = [...new Set([window.end - window.start, ...boundaries])].map(partsOfLength).filter(({ from }) => from.length > 0);
   if (lengths.length === 0) return undefined;
+  const partial = (w: Window) => (e: FixtureEvent) => e.time >= w.start && e.time < w.end && e.time + bucketMs > w.end;
   return fc
     .constantFrom(...lengths)
-    .chain((ms) => fc.constantFrom(...starts.filter((s) => s + ms <= window.end)).map((start) => ({ start, end: start + ms })))
-    .map((w) => ({ ...scenario, window: w, resolution: autoResolution(t, (w.end - w.start) / SECOND_MS)!, explicit: false }));
+    .chain(({ ms, resolution, from }) => fc.constantFrom(...from).map((start) => ({ window: { start, end: start + ms }, resolution })))
+    .map(({ window: w, resolution }) => ({ ...scenario, window: w, events: scenario.events.filter((e) => !partial(w)(e)), resolution, explicit: false }));
 }
 
 /**

@@ -248,7 +248,7 @@ export function eachAnswer(
       const values = (pick: (r: Resource) => string) => [...new Set(scenario.resources.map(pick))];
       // One value no event holds, as the generated filters have.
       const filters = options.filters && { resourceTypes: [...values((r) => r.type), 'no-such-type'], workspaces: [...values((r) => r.workspace), 'no-such-workspace'] };
-      await t.property(caseArb(parts, { ...options, filters }), (c) => expectAnswer(t, c, scenario.events, scenario.resources, body));
+      await t.property(caseArb(parts, { ...options, filters }), (c) => expectAnswer(t, c, c.scenario.events, scenario.resources, body));
     });
   const expect = (group: readonly MetricsCase[]) => expectAnswers(t, group, body);
   return t.property(caseArb(scenarios, options), (c) => expect([c]), { together: expect, shared });

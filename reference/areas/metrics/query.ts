@@ -44,13 +44,20 @@ export function parseWindow(query: URLSearchParams, faults: Faults): Parsed<Wind
   return { ok: true, value: { start, end } };
 }
 
-/** `lenient`: the variant lenient-enum-values drops groupBy values outside the enum. */
-export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faults: Faults, lenient = false): Parsed<MetricsQuery> {
+/** The choices of the variants the query reads: groupBy values outside the enum dropped (lenient-enum-values), the omitted resolution's maximum taken inclusively (auto-resolution-inclusive), the explicit one's in whole hours. */
+export interface QueryChoices {
+  lenientEnums: boolean;
+  autoResolutionInclusive: boolean;
+  /** The variant resolution-cap-in-whole-hours. */
+  capInWholeHours: boolean;
+}
+
+export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faults: Faults, choices: QueryChoices = { lenientEnums: false, autoResolutionInclusive: false, capInWholeHours: false }): Parsed<MetricsQuery> {
   const window = parseWindow(query, faults);
   if (!window.ok) return window;
-  const groupBy = parseGroupBy(query.get('groupBy'), profile, faults, lenient);
+  const groupBy = parseGroupBy(query.get('groupBy'), profile, faults, choices.lenientEnums);
   if (!groupBy.ok) return groupBy;
-  const resolution = parseResolution(query.get('resolution'), window.value, profile, faults);
+  const resolution = parseResolution(query.get('resolution'), window.value, profile, faults, choices.autoResolutionInclusive, choices.capInWholeHours);
   if (!resolution.ok) return resolution;
   const limit = parseLimit(query.get('limit'), faults);
   if (!limit.ok) return limit;
@@ -82,13 +89,18 @@ function parseGroupBy(text: string | null, profile: Profile, faults: Faults, len
   return { ok: true, value: dimensions };
 }
 
-/** Explicit: accepted up to its maximum window. Omitted: the first whose maximum is longer than the window. */
-function parseResolution(text: string | null, window: Window, profile: Profile, faults: Faults): Parsed<ResolutionChoice> {
+/** A bucket's length, for the fault metrics-auto-resolution-off-by-a-bucket. */
+const BUCKET_SECONDS: Record<ResolutionChoice['bucket'], number> = { hour: 3600, day: 86_400, week: 7 * 86_400, month: 30 * 86_400 };
+
+/** Explicit: accepted up to its maximum window. Omitted: the first whose maximum is longer than the window (or, `inclusive`, at least as long). */
+function parseResolution(text: string | null, window: Window, profile: Profile, faults: Faults, inclusive: boolean, inclusiveCap: boolean): Parsed<ResolutionChoice> {
   const length = (window.end - window.start) / 1000;
   if (text === null) {
-    const fits = faults.has('metrics-auto-resolution-inclusive')
-      ? (r: ResolutionChoice) => r.maxWindowSeconds === null || length <= r.maxWindowSeconds
-      : (r: ResolutionChoice) => r.maxWindowSeconds === null || length < r.maxWindowSeconds;
+    const fits = faults.has('metrics-auto-resolution-off-by-a-bucket')
+      ? (r: ResolutionChoice) => r.maxWindowSeconds === null || length <= r.maxWindowSeconds + BUCKET_SECONDS[r.bucket]
+      : inclusive
+        ? (r: ResolutionChoice) => r.maxWindowSeconds === null || length <= r.maxWindowSeconds
+        : (r: ResolutionChoice) => r.maxWindowSeconds === null || length < r.maxWindowSeconds;
     const chosen = profile.resolutions.find(fits) ?? profile.resolutions[profile.resolutions.length - 1]!;
     return { ok: true, value: chosen };
   }
@@ -96,7 +108,9 @@ function parseResolution(text: string | null, window: Window, profile: Profile, 
   if (!chosen) return reject(`resolution must be one of ${profile.resolutions.map((r) => r.name).join(', ')}`);
   const max = chosen.maxWindowSeconds;
   if (max !== null && !faults.has('metrics-explicit-over-cap-accepted')) {
-    const overCap = faults.has('metrics-explicit-at-cap-rejected') ? length >= max : length > max;
+    // The variant resolution-cap-in-whole-hours counts a window in whole hours, rounded down.
+    const measured = inclusiveCap ? Math.floor(length / 3600) * 3600 : length;
+    const overCap = faults.has('metrics-explicit-at-cap-rejected') ? measured >= max : measured > max;
     if (overCap) return reject(`the window of ${length} s is above the ${max} s allowed for resolution ${chosen.name}`);
   }
   return { ok: true, value: chosen };
