@@ -37,14 +37,38 @@ const LONG_LABEL_MIN = 260;
 // Section 2.1: lowercase alphanumeric and hyphens, at most 49. The sets keep to the
 // DNS-label subset (a letter first, no hyphen last) that every implementation accepts.
 const nameArb = stringMatching(/^[a-z]([a-z0-9-]{0,47}[a-z0-9])?$/);
-const displayNameArb = stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,62}$/);
-const labelKeyArb = stringMatching(/^[a-z][a-z0-9-]{0,15}$/);
-const labelValueArb = stringMatching(/^[A-Za-z0-9 ._-]{0,30}$/);
+/**
+ * Letters beyond A to Z that real display names and labels hold, in both cases where the
+ * script has them (case folding beyond ASCII), all in the Basic Multilingual Plane so that
+ * a character is one UTF-16 unit and one code point alike. No Σ (its lowercase depends on
+ * its place in a word) and no İ (its lowercase is two characters).
+ */
+const LETTERS_BEYOND_ASCII = 'éÉüÜöÖßçÇñÑåÅøØłŁžŽδΔωΩжЖяЯ日本語中文한국';
+/** Characters special elsewhere (SQL LIKE, globs, escapes): a search must match them as written. */
+const SPECIAL = '_%*\\';
+// "Spaces and special characters allowed. Max 63 characters." (section 2.1): plain ones, and ones with letters and characters special elsewhere.
+const displayNameArb = fc.oneof(
+  stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,62}$/),
+  stringMatching(new RegExp(`^[A-Za-z${LETTERS_BEYOND_ASCII}][A-Za-z0-9 ${LETTERS_BEYOND_ASCII}${SPECIAL}.&'()-]{0,62}$`)),
+);
+// Labels are a "Map of string to string": keys with `_` and other characters special elsewhere at times, values with any of them.
+const labelKeyArb = fc.oneof({ weight: 3, arbitrary: stringMatching(/^[a-z][a-z0-9-]{0,15}$/) }, { weight: 1, arbitrary: stringMatching(new RegExp(`^[a-z][a-z0-9_.${SPECIAL}-]{0,15}$`)) });
+const labelValueArb = fc.oneof(stringMatching(/^[A-Za-z0-9 ._-]{0,30}$/), stringMatching(new RegExp(`^[A-Za-z0-9 ${LETTERS_BEYOND_ASCII}${SPECIAL}._-]{0,30}$`)));
 const longLabelValueArb = stringMatching(new RegExp(`^[a-z0-9][a-z0-9 -]{${LONG_LABEL_MIN},300}[a-z0-9]$`));
 
-/** Timestamps start here and step by an hour, so equal pool indexes are equal instants. */
+/**
+ * Timestamps start here and step by an hour, so equal pool indexes are equal instants;
+ * every other one has milliseconds (written with a fraction, the others without), an hour
+ * apart still, so a target that keeps whole seconds orders them alike.
+ */
 const EPOCH_SECONDS = Date.UTC(2022, 0, 1) / 1000;
 const STEP_SECONDS = 3600;
+
+/** The createdAt of pool index `i`, in RFC 3339 UTC. */
+function poolInstant(i: number): string {
+  const ms = (EPOCH_SECONDS + i * STEP_SECONDS) * 1000 + (i % 2 === 1 ? (i * 137) % 1000 : 0);
+  return new Date(ms).toISOString().replace('.000Z', 'Z');
+}
 
 interface ItemParts {
   name: string;
@@ -90,7 +114,7 @@ function buildSet(parts: ItemParts[], poolSize: number, shared: [string, string]
     const labels = { ...p.labels };
     if (p.longLabel !== null) labels.description = p.longLabel;
     if (shared) labels[shared[0]] = shared[1];
-    const createdAt = new Date((EPOCH_SECONDS + (p.timeSeed % poolSize) * STEP_SECONDS) * 1000).toISOString().replace('.000Z', 'Z');
+    const createdAt = poolInstant(p.timeSeed % poolSize);
     return {
       metadata: { name, ...(p.displayName !== null ? { displayName: p.displayName } : {}), labels, createdAt },
       spec: { enabled: true, runtime: { generation: p.generation, transport: p.transport } },
@@ -110,7 +134,8 @@ function fixtureSetOfSizeArb(sizeArb: fc.Arbitrary<number>, options: Omit<Fixtur
     fc
       .tuple(
         fc.array(itemPartsArb(options.longLabelValues ?? false), { minLength: size, maxLength: size }),
-        fc.integer({ min: 1, max: Math.max(1, size) }),
+        // Distinct instants: a few (many functions created at one instant, as a release deploys them) or any number.
+        fc.oneof(fc.integer({ min: 1, max: Math.min(3, Math.max(1, size)) }), fc.integer({ min: 1, max: Math.max(1, size) })),
         sharedArb,
         options.longLabelValues ? longLabelValueArb : fc.constant(null),
       )
@@ -128,7 +153,7 @@ function fixtureSetOfSizeArb(sizeArb: fc.Arbitrary<number>, options: Omit<Fixtur
  * page, a walk, the legacy array): drawn with one seed they are the same for each of
  * them, so each round is set once and read side by side. The sizes reach each rule's
  * boundaries: empty and small sets, sets around the default limit of 50, and sets past
- * the maximum of 200 (a capped legacy array).
+ * 1,000, where implementations commonly cap a listing (a capped legacy array).
  */
 export const listingRoundArb: fc.Arbitrary<FunctionFixture[]> = fixtureSetOfSizeArb(
   // A failing large set shrinks to the small sizes too, not only element by element.
@@ -138,7 +163,7 @@ export const listingRoundArb: fc.Arbitrary<FunctionFixture[]> = fixtureSetOfSize
     { withCrossShrink: true },
     { weight: 2, arbitrary: fc.integer({ min: 0, max: 60 }) },
     { weight: 2, arbitrary: fc.integer({ min: 40, max: 130 }) },
-    { weight: 3, arbitrary: fc.integer({ min: 201, max: 230 }) },
+    { weight: 3, arbitrary: fc.integer({ min: 1_001, max: 1_100 }) },
   ),
   {},
 );

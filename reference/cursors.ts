@@ -8,7 +8,7 @@ export const CURSOR_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export type CursorRejection = 'malformed' | 'other-query' | 'expired';
 
-export type CursorVerdict<P> = { ok: true; position: P } | { ok: false; reason: CursorRejection };
+export type CursorVerdict<P> = { ok: true; position: P; issuedAt: number } | { ok: false; reason: CursorRejection };
 
 /**
  * The status a rejected cursor is refused with: "The status code is not shown"
@@ -20,6 +20,14 @@ export function cursorRejectionStatus(reason: CursorRejection, variants: Variant
   return reason === 'expired' ? 410 : reason === 'other-query' ? 422 : 400;
 }
 
+/** What a cursor is bound to, part by part (workspace, filters, sort, q...): each part is compared on use. */
+export type Binding = Record<string, unknown>;
+
+/** Each part of a binding as a short digest: the cursor stays opaque and short whatever q holds. */
+function digestOf(binding: Binding): Record<string, string> {
+  return Object.fromEntries(Object.entries(binding).map(([part, value]) => [part, createHash('sha256').update(JSON.stringify(value ?? null)).digest('base64url').slice(0, 12)]));
+}
+
 export class CursorCodec {
   private readonly key = randomBytes(32);
 
@@ -29,27 +37,26 @@ export class CursorCodec {
     private readonly issueTimeUnitMs = 1,
   ) {}
 
-  /** A fingerprint of everything the cursor is bound to (workspace, filters, sort, q...). */
-  static bind(query: unknown): string {
-    return createHash('sha256').update(JSON.stringify(query)).digest('base64url').slice(0, 16);
-  }
-
-  issue<P>(binding: string, position: P): string {
-    const issuedAt = Math.floor(this.clock.now() / this.issueTimeUnitMs) * this.issueTimeUnitMs;
-    const payload = Buffer.from(JSON.stringify({ b: binding, t: issuedAt, p: position })).toString('base64url');
+  /** `issuedAt`: now, unless a fault dates the cursor from another one's issue. */
+  issue<P>(binding: Binding, position: P, issuedAt = this.clock.now()): string {
+    const t = Math.floor(issuedAt / this.issueTimeUnitMs) * this.issueTimeUnitMs;
+    const payload = Buffer.from(JSON.stringify({ b: digestOf(binding), t, p: position })).toString('base64url');
     return `${payload}.${this.sign(payload)}`;
   }
 
-  open<P>(cursor: string, binding: string, lifetimeMs = CURSOR_LIFETIME_MS): CursorVerdict<P> {
+  /** `unchecked`: parts of the binding not compared (only ever under a fault). */
+  open<P>(cursor: string, binding: Binding, lifetimeMs = CURSOR_LIFETIME_MS, unchecked: readonly string[] = []): CursorVerdict<P> {
     const [payload, signature, extra] = cursor.split('.');
     if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'malformed' };
     const expected = Buffer.from(this.sign(payload));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'malformed' };
-    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { b: string; t: number; p: P };
-    if (decoded.b !== binding) return { ok: false, reason: 'other-query' };
+    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { b: Record<string, string>; t: number; p: P };
+    const wanted = digestOf(binding);
+    const parts = new Set([...Object.keys(wanted), ...Object.keys(decoded.b)]);
+    if ([...parts].some((part) => !unchecked.includes(part) && wanted[part] !== decoded.b[part])) return { ok: false, reason: 'other-query' };
     if (this.clock.now() - decoded.t > lifetimeMs) return { ok: false, reason: 'expired' };
-    return { ok: true, position: decoded.p };
+    return { ok: true, position: decoded.p, issuedAt: decoded.t };
   }
 
   private sign(payload: string): string {

@@ -53,8 +53,9 @@ function functionsOf(random: () => number, count: number, start: number, prefix:
   const items: Array<Record<string, unknown>> = [];
   let createdAt = start;
   for (let i = 0; i < count; i++) {
-    // Groups of 2 to 4 functions deployed at one instant (one release): createdAt ties.
-    if (i % 3 === 0 || random() < 0.5) createdAt += Math.floor(1 + random() * 40) * HOUR_MS;
+    // Groups of 2 to 4 functions deployed at one instant (one release): createdAt ties. Some
+    // 7 hours apart on average: all fit in the 400 days before `now`, in the past.
+    if (i % 3 === 0 || random() < 0.5) createdAt += Math.floor(1 + random() * 12) * HOUR_MS;
     const service = SERVICES[i % SERVICES.length]!;
     const name = `${prefix}${service}-${ROLES[Math.floor(i / SERVICES.length) % ROLES.length]}-${i}`;
     const triggers = Array.from({ length: Math.floor(random() * 3) }, (_, t) => {
@@ -158,22 +159,31 @@ const BILLING = [
 ];
 
 /**
- * Usage over the 30 days before `now`, all in the past: 60 resources of five types in
- * both workspaces, each billed in one to three dimensions (over 100 combinations), whole
- * days without any event (empty buckets), and the volumes' daily billing at midnight.
+ * Usage over the 30 days before `now`, all in the past: 300 resources of five types in
+ * both workspaces, each billed in one to three dimensions (some 600 combinations: a walk
+ * of the finest grouping at the largest page has pages after the second, where a clamp
+ * of the first page only shows), whole days without any event (empty buckets), and the
+ * volumes' daily billing at midnight. All but the first 60 resources were used 9 days
+ * ago or earlier, so the last day and week hold a page of combinations or less and the
+ * suite reads the month (suites/metrics/existing.ts), where windows past 7 days and their
+ * days' ends show.
  */
+/** The resources used in the last week too. */
+const RECENT_RESOURCES = 60;
+
 function usageEvents(random: () => number, now: number): Array<Record<string, unknown>> {
   const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
   const quietDays = new Set([3, 4, 11, 19, 26]);
   const events: Array<Record<string, unknown>> = [];
-  for (let r = 0; r < 60; r++) {
+  for (let r = 0; r < 300; r++) {
     const resourceType = RESOURCE_TYPES[r % RESOURCE_TYPES.length]!;
     const workspace = r % 4 === 3 ? OTHER_WORKSPACE : DEFAULT_WORKSPACE;
     const billed = BILLING.slice(0, 1 + (r % 3));
     const resourceUuid = `00000000-0000-4000-8000-${String(100_000_000_000 + r).slice(1)}`;
+    const firstDay = r < RECENT_RESOURCES ? 1 : 9;
     for (let e = 0; e < 9; e++) {
-      let day = 1 + Math.floor(random() * 30);
-      while (quietDays.has(day)) day = 1 + Math.floor(random() * 30);
+      let day = firstDay + Math.floor(random() * (31 - firstDay));
+      while (quietDays.has(day)) day = firstDay + Math.floor(random() * (31 - firstDay));
       const time = dayStart - day * DAY_MS + Math.floor(random() * DAY_MS);
       const { dimension, unit } = billed[e % billed.length]!;
       const usage = Math.round(random() * 1000) / 10;
@@ -189,7 +199,7 @@ function usageEvents(random: () => number, now: number): Array<Record<string, un
       });
     }
     // Storage is billed once a day, at midnight: events on the buckets' boundaries, where an end taken as inclusive shows.
-    if (resourceType === 'volume')
+    if (resourceType === 'volume' && r < RECENT_RESOURCES)
       for (let day = 1; day <= 30; day++)
         if (!quietDays.has(day)) events.push({ time: new Date(dayStart - day * DAY_MS).toISOString(), workspace, resourceType, resourceName: `${resourceType}-${r}`, resourceUuid, billingDimension: 'memory', usage: 24, cost: 0.012 });
   }
@@ -206,8 +216,9 @@ export function demoData(now: number, as: Representation): DemoData {
   return {
     ...demo,
     states: [
-      // More than the largest page of 200: the clamp and the legacy array of every function show.
-      { state: 'functions', params: { items: functionsOf(random, 240, start, '') } },
+      // Past two pages of 200: the clamp on every page of a walk and the legacy array of
+      // every function show (the bench's scale data holds 10,000).
+      { state: 'functions', params: { items: functionsOf(random, 450, start, '') } },
       { state: 'functions', params: { workspace: OTHER_WORKSPACE, items: otherFunctions.slice(0, 8).concat(functionsOf(random, 7, start, 'other-')) } },
       { state: 'sandboxes', params: { items: sandboxes('', true, as) } },
       { state: 'sandboxes', params: { workspace: OTHER_WORKSPACE, items: sandboxes('-other', false, as) } },

@@ -2,11 +2,13 @@
 // paged listing reads keyset cursors bound to workspace, sort and normalised q; each
 // page costs O(log n + limit) on the unfiltered listing (see functions/store.ts).
 import { apiError, BadStateParams, type Area, type AreaEnv, type Reply, type Route } from '../area.ts';
-import { CURSOR_LIFETIME_MS, CursorCodec, cursorRejectionStatus } from '../cursors.ts';
-import { isReply, normaliseQ, parseLimit, parsePagedQuery, shapeOf, type PagedQuery } from './functions/query.ts';
+import { CURSOR_LIFETIME_MS, cursorRejectionStatus, type Binding } from '../cursors.ts';
+import { caseFoldOf, isReply, normaliseQ, parseLimit, parsePagedQuery, shapeOf, type PagedQuery } from './functions/query.ts';
 import { storedFunctions } from './functions/state.ts';
 import { codeUnitOrder, countMatches, FunctionIndex, pageFrom, tailPage, type NameCollation, type OrderedView, type PageSlice, type Position, type StoredFunction } from './functions/store.ts';
 import { isObject } from '../json.ts';
+import { PAGED_LISTING_SINCE } from '../../spec/versions.ts';
+import { FUNCTION_SORTS, type FunctionSort } from '../../spec/facts.ts';
 
 const CURSOR_REJECTIONS = {
   malformed: 'the cursor was not issued by this server',
@@ -26,7 +28,8 @@ export function functionsArea(env: AreaEnv): Area {
   const { faults } = env;
   const indexes = new Map<string, FunctionIndex>();
 
-  /** Section 4.1: q looks in the name, the display name and the labels' keys and values. */
+  const fold = caseFoldOf(env.variants);
+  /** Section 4.1: q looks in the name, the display name and the labels' keys and values, lowercased as q is. */
   const searchFields = (fn: StoredFunction): string[] => {
     const { name, displayName, labels } = fn.metadata;
     const labelMap = isObject(labels) ? (labels as Record<string, string>) : {};
@@ -35,7 +38,7 @@ export function functionsArea(env: AreaEnv): Area {
       ...(typeof displayName === 'string' ? [displayName] : []),
       ...Object.keys(labelMap),
       ...(faults.has('functions-search-skips-label-values') ? [] : Object.values(labelMap)),
-    ];
+    ].map(fold);
   };
   /** How the name sorts collate: code-unit order, or a database's collation (the variants name-sort-*-collation). */
   const collation = nameCollation(env.variants);
@@ -44,12 +47,16 @@ export function functionsArea(env: AreaEnv): Area {
   const indexOf = (workspace: string) => indexes.get(workspace) ?? emptyIndex;
 
   /** What a cursor is bound to (section 4.1): the workspace, the sort and the normalised q, not the limit. */
-  const bindingOf = (workspace: string, query: PagedQuery) =>
-    CursorCodec.bind({
-      w: faults.has('functions-cursor-not-bound-to-workspace') ? '' : workspace,
-      s: faults.has('functions-cursor-not-bound-to-sort') ? '' : query.sort,
-      q: faults.has('functions-cursor-not-bound-to-q') ? '' : query.q,
-    });
+  const bindingOf = (workspace: string, query: PagedQuery): Binding => ({
+    w: faults.has('functions-cursor-not-bound-to-workspace') ? '' : workspace,
+    s: faults.has('functions-cursor-not-bound-to-sort') ? '' : query.sort,
+    q: faults.has('functions-cursor-not-bound-to-q') ? '' : query.q,
+  });
+  /** The parts of the binding a fault leaves unchecked when the request does not name them. */
+  const uncheckedOf = (query: PagedQuery): string[] => [
+    ...(!query.named.sort && faults.has('functions-cursor-sort-unchecked-when-omitted') ? ['s'] : []),
+    ...(!query.named.q && faults.has('functions-cursor-q-unchecked-when-omitted') ? ['q'] : []),
+  ];
 
   const cursorLifetimeMs = faults.has('functions-cursor-never-expires')
     ? Number.POSITIVE_INFINITY
@@ -59,49 +66,67 @@ export function functionsArea(env: AreaEnv): Area {
         ? (CURSOR_LIFETIME_MS * 25) / 24
         : CURSOR_LIFETIME_MS;
 
-  /** Where the page after `cursor` starts in `view`, or the 4xx that rejects the cursor. */
-  function startAfterCursor(cursor: string, binding: string, view: OrderedView): number | Reply {
-    const verdict = env.cursors.open<Position>(cursor, binding, cursorLifetimeMs);
+  /** Where the page after `cursor` starts in `view` and when the cursor was issued, or the 4xx that rejects the cursor. */
+  function startAfterCursor(cursor: string, binding: Binding, unchecked: string[], view: OrderedView): { start: number; issuedAt?: number } | Reply {
+    const verdict = env.cursors.open<Position>(cursor, binding, cursorLifetimeMs, unchecked);
     if (!verdict.ok) {
-      if (verdict.reason === 'malformed' && faults.has('functions-garbage-cursor-first-page')) return 0;
+      if (verdict.reason === 'malformed' && faults.has('functions-garbage-cursor-first-page')) return { start: 0 };
       return apiError(cursorRejectionStatus(verdict.reason, env.variants), 'InvalidCursor', CURSOR_REJECTIONS[verdict.reason]);
     }
     const start = view.startAfter(verdict.position);
-    if (faults.has('functions-page-boundary-skip')) return start + 1;
-    if (faults.has('functions-page-boundary-repeat')) return Math.max(0, start - 1);
-    return start;
+    // A continuation cursor dated from the first page's (fault functions-cursor-age-from-first-page).
+    const issuedAt = faults.has('functions-cursor-age-from-first-page') ? verdict.issuedAt : undefined;
+    if (faults.has('functions-page-boundary-skip')) return { start: start + 1, issuedAt };
+    if (faults.has('functions-page-boundary-repeat')) return { start: Math.max(0, start - 1), issuedAt };
+    return { start, issuedAt };
   }
 
   function pagedListing(index: FunctionIndex, query: PagedQuery, workspace: string): Reply {
     const view = index.view(query.order);
     const binding = bindingOf(workspace, query);
     let slice: PageSlice;
+    let issuedAt: number | undefined;
     if (query.anchorEnd) {
-      slice = faults.has('functions-anchor-end-first-page') ? pageFrom(view, 0, query.limit, query.q) : tailPage(view, query.limit, query.q, env.variants.has('anchor-end-page-boundaries'));
+      const q = faults.has('functions-anchor-end-ignores-q') ? '' : query.q;
+      slice = faults.has('functions-anchor-end-first-page') ? pageFrom(view, 0, query.limit, q) : tailPage(view, query.limit, q, env.variants.has('anchor-end-page-boundaries'));
       slice = { ...slice, hasMore: false };
     } else {
-      const start = query.cursor === undefined ? 0 : startAfterCursor(query.cursor, binding, view);
-      if (isReply(start)) return start;
-      slice = pageFrom(view, start, query.limit, query.q);
+      const after = query.cursor === undefined ? { start: 0 } : startAfterCursor(query.cursor, binding, uncheckedOf(query), view);
+      if (isReply(after)) return after;
+      issuedAt = after.issuedAt;
+      slice = pageFrom(view, after.start, query.limit, query.q);
     }
     const hasMore = slice.hasMore || (faults.has('functions-has-more-on-last-page') && !query.anchorEnd && slice.items.length > 0);
-    const cursorAt = hasMore || faults.has('functions-next-cursor-on-last-page') ? slice.last : undefined;
+    const lastPageCursor = faults.has('functions-next-cursor-on-last-page') || (query.anchorEnd && faults.has('functions-anchor-end-next-cursor-set'));
+    const cursorAt = hasMore || lastPageCursor ? slice.last : undefined;
     const total = faults.has('functions-total-narrowed-by-q') ? countMatches(view, query.q) : index.size;
     return {
       status: 200,
-      body: { data: slice.items, meta: { hasMore, nextCursor: cursorAt ? env.cursors.issue(binding, cursorAt) : '', total } },
+      body: { data: slice.items, meta: { hasMore, nextCursor: cursorAt ? env.cursors.issue(binding, cursorAt, issuedAt) : '', total } },
     };
   }
 
   /** Versions before 2026-04-28: every function, whatever the query says. */
   function legacyListing(index: FunctionIndex, query: URLSearchParams): Reply {
     let items = [...index.functions];
+    const sort = query.get('sort');
+    if (faults.has('functions-legacy-follows-sort') && sort !== null && (FUNCTION_SORTS as readonly string[]).includes(sort)) items = pageFrom(index.view(sort as FunctionSort), 0, items.length, '').items;
     if (faults.has('functions-legacy-honours-q')) items = pageFrom(index.view('createdAt:desc'), 0, items.length, normaliseQ(query.get('q'), faults, env.variants)).items;
     if (faults.has('functions-legacy-honours-limit')) {
       const limit = parseLimit(query.get('limit'), faults);
       if (!isReply(limit)) items = items.slice(0, limit);
     }
     return { status: 200, body: items };
+  }
+
+  /** Under the faults functions-later-version-ignores-*, a date after 2026-04-28 serves pages without that parameter. */
+  function laterVersionQuery(query: URLSearchParams, version: string | undefined): URLSearchParams {
+    if (version === undefined || version <= PAGED_LISTING_SINCE) return query;
+    const ignored = (['sort', 'q'] as const).filter((name) => faults.has(`functions-later-version-ignores-${name}`));
+    if (ignored.length === 0) return query;
+    const kept = new URLSearchParams(query);
+    for (const name of ignored) kept.delete(name);
+    return kept;
   }
 
   /** Section 9 names `Service-Version`; the public service (variant blaxel-service) reads `Blaxel-Version`. */
@@ -119,7 +144,7 @@ export function functionsArea(env: AreaEnv): Area {
       if (isReply(shape)) return shape;
       const index = indexOf(faults.has('functions-listing-ignores-workspace') ? env.workspaces[0]! : principal.workspace);
       if (shape === 'legacy') return legacyListing(index, query);
-      const parsed = parsePagedQuery(query, faults, env.variants);
+      const parsed = parsePagedQuery(laterVersionQuery(query, headers[versionHeader]), faults, env.variants);
       if (isReply(parsed)) return parsed;
       const reply = pagedListing(index, parsed, principal.workspace);
       if (shape === 'unversioned' && reply.status === 200 && faults.has('functions-unversioned-array-page'))

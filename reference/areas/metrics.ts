@@ -3,7 +3,7 @@
 // specification does not show come from the default profile (CONTRACT section 3).
 import { defaultProfile } from '../../spec/profile.ts';
 import { apiError, type Area, type AreaEnv, type Reply, type Route, type RouteRequest } from '../area.ts';
-import { CURSOR_LIFETIME_MS, CursorCodec, cursorRejectionStatus, type CursorRejection } from '../cursors.ts';
+import { CURSOR_LIFETIME_MS, cursorRejectionStatus, type Binding, type CursorRejection } from '../cursors.ts';
 import type { Principal } from '../identities.ts';
 import { parseMetricsQuery, parseWindow, type MetricsQuery } from './metrics/query.ts';
 import { groupWindow, metricsPage, type Grouping } from './metrics/report.ts';
@@ -52,28 +52,43 @@ export function metricsArea(env: AreaEnv): Area {
     if (!parsed.ok) return parsed.reply;
     const query = parsed.value;
     if (!mayUse(query, principal)) return apiError(403, 'Forbidden', faults.has('metrics-forbidden-message-wrong') ? 'Forbidden' : 'Access denied');
-    const binding = CursorCodec.bind({
+    const binding: Binding = {
       groupBy: query.groupBy,
       ...(faults.has('metrics-cursor-not-bound-to-window') ? {} : { start: query.start, end: query.end }),
       resourceType: query.resourceType ?? null,
       workspace: query.workspace ?? null,
       resolution: query.resolution.name,
-    });
+    };
     let after: string[] | undefined;
+    let issuedAt: number | undefined;
     if (query.cursor !== undefined) {
-      const verdict = env.cursors.open<string[]>(query.cursor, binding, cursorLifetimeMs());
+      const verdict = env.cursors.open<string[]>(query.cursor, binding, cursorLifetimeMs(), uncheckedParts(params));
       if (!verdict.ok) return apiError(cursorRejectionStatus(verdict.reason, env.variants), 'InvalidCursor', cursorRejection[verdict.reason]);
       after = verdict.position;
+      // A continuation cursor dated from the first page's (fault metrics-cursor-age-from-first-page).
+      if (faults.has('metrics-cursor-age-from-first-page')) issuedAt = verdict.issuedAt;
     }
     const body = metricsPage({
       grouping: groupingOf(query),
       allEvents: store.all(),
       query,
       after,
-      issueCursor: (lastKey) => env.cursors.issue(binding, lastKey),
+      issueCursor: (lastKey) => env.cursors.issue(binding, lastKey, issuedAt),
       faults,
     });
     return { status: 200, body };
+  }
+
+  /** The parts of the binding a fault leaves unchecked when the request leaves their parameter out. */
+  function uncheckedParts(params: URLSearchParams): string[] {
+    // Each parameter names the part of the binding it fills.
+    const omittable = [
+      ['groupBy', 'metrics-cursor-group-by-unchecked-when-omitted'],
+      ['resolution', 'metrics-cursor-resolution-unchecked-when-omitted'],
+      ['resourceType', 'metrics-cursor-resource-type-unchecked-when-omitted'],
+      ['workspace', 'metrics-cursor-workspace-unchecked-when-omitted'],
+    ] as const;
+    return omittable.filter(([param, fault]) => !params.has(param) && faults.has(fault)).map(([param]) => param);
   }
 
   /** Section 4.1: `workspace=` and any groupBy containing workspace are for account admins only. */

@@ -258,4 +258,49 @@ export const functionsFaults = [
     description: 'the 400 answers of the listing carry an Error body whose code is 500, not the status',
     reshape: (reply, route) => (isListing(route) && reply.status === 400 ? { ...reply, body: { ...(reply.body as object), code: 500 } } : reply),
   },
+  {
+    name: 'functions-limit-not-clamped-on-continuation',
+    rule: 'functions.limit.clamped-to-200',
+    description: 'a limit above 200 is clamped on the first page only: the pages after a cursor hold up to the limit asked',
+  },
+  {
+    name: 'functions-cursor-sort-unchecked-when-omitted',
+    rule: 'functions.cursor.bound-to-sort',
+    description: 'a cursor is checked against the sort only when the request names one: a cursor of sort=name:asc is accepted with no sort',
+  },
+  {
+    name: 'functions-cursor-q-unchecked-when-omitted',
+    rule: 'functions.cursor.bound-to-q',
+    description: 'a cursor is checked against q only when the request has one: a cursor of a search is accepted without q',
+  },
+  {
+    name: 'functions-cursor-age-from-first-page',
+    rule: 'functions.cursor.expires-after-24h',
+    description: "a continuation page's cursor carries the issue time of the cursor it was asked with: a walk's cursors all expire 24 hours after its first page",
+  },
+  {
+    name: 'functions-later-version-ignores-sort',
+    rule: 'functions.version.paged-from-2026-04-28',
+    description: 'version dates after 2026-04-28 get pages but no sort: every page in the default order',
+  },
+  {
+    name: 'functions-later-version-ignores-q',
+    rule: 'functions.version.paged-from-2026-04-28',
+    description: 'version dates after 2026-04-28 get pages but no search: q is ignored',
+  },
+  {
+    name: 'functions-legacy-follows-sort',
+    rule: 'functions.version.legacy-before-2026-04-28',
+    description: 'versions before 2026-04-28 answer every function, ordered by sort',
+  },
+  {
+    name: 'functions-anchor-end-next-cursor-set',
+    rule: 'functions.anchor.end-tail-page',
+    description: 'the tail page (anchor=end) says hasMore false but carries a nextCursor',
+  },
+  {
+    name: 'functions-anchor-end-ignores-q',
+    rule: 'functions.anchor.end-tail-page',
+    description: 'anchor=end returns the tail of the unfiltered listing whatever q says',
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -138,4 +138,34 @@ export const metricsFaults = [
     rule: 'metrics.params.window-required',
     description: 'a malformed startTime is answered 500',
   },
+  {
+    name: 'metrics-limit-not-clamped-on-continuation',
+    rule: 'metrics.limit.clamped',
+    description: 'a limit above 100 is clamped on the first page only: the pages after a cursor hold up to the limit asked',
+  },
+  {
+    name: 'metrics-cursor-group-by-unchecked-when-omitted',
+    rule: 'metrics.cursor.bound-to-query',
+    description: 'a cursor is checked against groupBy only when the request names one: a cursor of groupBy=resource_uuid is accepted with no groupBy',
+  },
+  {
+    name: 'metrics-cursor-resolution-unchecked-when-omitted',
+    rule: 'metrics.cursor.bound-to-query',
+    description: 'a cursor of an explicit resolution is accepted when the request leaves the resolution to the window',
+  },
+  {
+    name: 'metrics-cursor-resource-type-unchecked-when-omitted',
+    rule: 'metrics.cursor.bound-to-query',
+    description: 'a cursor of a resourceType filter is accepted without the filter',
+  },
+  {
+    name: 'metrics-cursor-workspace-unchecked-when-omitted',
+    rule: 'metrics.cursor.bound-to-query',
+    description: 'a cursor of a workspace filter is accepted without the filter',
+  },
+  {
+    name: 'metrics-cursor-age-from-first-page',
+    rule: 'metrics.cursor.lifetime',
+    description: "a continuation page's cursor carries the issue time of the cursor it was asked with: a walk's cursors all expire 24 hours after its first page",
+  },
 ] as const satisfies readonly FaultDefinition[];

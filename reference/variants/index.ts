@@ -57,6 +57,11 @@ const catalogue = [
     description: 'the name sorts follow a locale collation that ignores hyphens at first (a database in a glibc locale): "ab-c" between "abb" and "abd"',
   },
   {
+    name: 'search-ascii-case-folding',
+    decides: 'section 4.1: `q` is "Trimmed and lowercased by the server", without saying how letters beyond A to Z are lowercased',
+    description: 'q and the fields it searches are lowercased from A to Z only (SQLite\'s lower(), a C locale): "CAFÉ" searches for "cafÉ"',
+  },
+  {
     name: 'name-sort-numeric-collation',
     decides: 'section 4.1: the sort enum `name:asc`, `name:desc` names the order, not the collation',
     description: 'the name sorts compare the digits in names as numbers (ICU numeric collation): "fn-9" before "fn-10"',

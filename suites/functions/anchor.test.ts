@@ -6,24 +6,36 @@ import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { expectFirstPage, expectOnListing, fetchPage, FIXTURES_OR_EXISTING, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, requireCreatedAt } from './client.ts';
-import { CREATED_AT_SORTS, NAME_SORTS, tailPageProblem } from './oracle.ts';
+import { CREATED_AT_SORTS, NAME_SORTS, narrowedListings, tailPageProblem, type Listing } from './oracle.ts';
+import { searchQueryArb } from '../../generators/functions-fixtures.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { describeBody } from '../support/json.ts';
 import { DEFAULT_FUNCTION_SORT, FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
 
 const anchorEndTailPage = rule('functions.anchor.end-tail-page', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {
-  const params = fc.record({
-    // No sort is the default createdAt:desc, which anchor=end supports too.
-    sort: fc.constantFrom(undefined, ...CREATED_AT_SORTS),
-    // Always given: the default limit is another rule's.
-    limit: fc.integer({ min: 1, max: FUNCTIONS_MAX_LIMIT }),
-  });
-  await overListingRounds(t, params, async ({ fixtures, sort, limit }) => {
-    requireCreatedAt(t, fixtures, sort ?? DEFAULT_FUNCTION_SORT);
-    const what = `anchor=end sort=${sort ?? `(none: ${DEFAULT_FUNCTION_SORT})`} limit=${limit} over ${fixtures.length} functions`;
-    const page = await fetchPage(t, { anchor: 'end', limit, ...(sort ? { sort } : {}) }, what);
-    await expectOnListing(t, fixtures, (listing) => tailPageProblem(page.items, listing, sort ?? DEFAULT_FUNCTION_SORT, limit), (problem) => `${what} must be the tail page: ${problem}`, { exchange: page.exchange });
+  const params = (fixtures: Listing) =>
+    fc.record({
+      // No sort is the default createdAt:desc, which anchor=end supports too.
+      sort: fc.constantFrom(undefined, ...CREATED_AT_SORTS),
+      // Always given: the default limit is another rule's.
+      limit: fc.integer({ min: 1, max: FUNCTIONS_MAX_LIMIT }),
+      // A search narrows the listing whose tail the page is.
+      q: fc.option(searchQueryArb(fixtures), { nil: undefined }),
+    });
+  await overListingRounds(t, params, async ({ fixtures, sort, limit, q }) => {
+    const order = sort ?? DEFAULT_FUNCTION_SORT;
+    requireCreatedAt(t, fixtures, order);
+    const what = `anchor=end sort=${sort ?? `(none: ${DEFAULT_FUNCTION_SORT})`} limit=${limit}${q === undefined ? '' : ` q=${JSON.stringify(q)}`} over ${fixtures.length} functions`;
+    const page = await fetchPage(t, { anchor: 'end', limit, ...(sort ? { sort } : {}), ...(q === undefined ? {} : { q }) }, what);
+    const problemOf = (listing: Listing) => {
+      const problems = (q === undefined ? [listing] : narrowedListings(listing, q)).map((narrowed) => tailPageProblem(page.items, narrowed, order, limit));
+      return problems.includes(undefined) ? undefined : problems[0];
+    };
+    const of = q === undefined ? 'the tail page' : 'the tail page of the functions q matches';
+    await expectOnListing(t, fixtures, problemOf, (problem) => `${what} must be ${of}: ${problem}`, { exchange: page.exchange });
+    // Section 2.8: the tail page has no page after it, so nextCursor is "empty when there are no more pages".
     t.assert(!page.hasMore, `${what} is the tail page, so hasMore must be false; got true`, page.exchange);
+    t.assert(page.nextCursor === '', `${what} is the tail page: no page follows, so nextCursor must be empty (section 2.8); got ${JSON.stringify(page.nextCursor)}`, page.exchange);
   });
 });
 

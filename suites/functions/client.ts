@@ -114,8 +114,11 @@ export const SHARED_SETS = {
   search: { name: 'functions.search-set', options: { minSize: 20, maxSize: 60, sharedLabel: true } },
   /** 3 to 20, fewer than the default limit: one page lists every one. */
   small: { name: 'functions.small-set', options: { minSize: 3, maxSize: 20 } },
-  /** More than the largest limit, so that every limit fills its page. */
-  large: { name: 'functions.large-set', options: { minSize: FUNCTIONS_MAX_LIMIT + 1, maxSize: 240 } },
+  /**
+   * More than 1,000, where implementations commonly cap a listing: every limit fills its
+   * page, and a walk of a limit over 200 has pages after the first to be clamped.
+   */
+  large: { name: 'functions.large-set', options: { minSize: 1_001, maxSize: 1_100 } },
 } as const satisfies Record<string, { name: string; options: FixtureSetOptions }>;
 
 /** Puts the shared set the rule declares on the target, or finds it there, and holds it beside its other readers. */

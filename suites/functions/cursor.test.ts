@@ -5,9 +5,9 @@ import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { fetchPage, FIXTURES, FIXTURES_OR_EXISTING, listFunctions, requireFunctions, setFunctions, SHARED_SETS, withFunctions, type ListQuery, type ListOptions } from './client.ts';
 import { normaliseQuery, sharedNamePiece, type Listing } from './oracle.ts';
-import { cursorAgesArb, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
+import { cursorAgesArb, cursorKind, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
 import { expectRefused } from '../support/error-body.ts';
-import { FUNCTION_SORTS } from '../../spec/facts.ts';
+import { DEFAULT_FUNCTION_SORT, FUNCTION_SORTS, type FunctionSort } from '../../spec/facts.ts';
 
 
 const sharesCursorSet = { ...FIXTURES_OR_EXISTING, shares: SHARED_SETS.cursor.name };
@@ -32,15 +32,22 @@ function cursorOf(t: Check, query: ListQuery, options: ListOptions = {}): Promis
   return issued.get(key)!;
 }
 
-/** The nextCursor of the first page of `query`, which must have a next page. */
+/** The nextCursor of the page of `query` (the first, or the one after its cursor), which must have a next page. */
 async function issuedCursor(t: Check, query: ListQuery, options: ListOptions = {}): Promise<string> {
-  const what = `the first page of ${JSON.stringify(query)}`;
+  const { cursor, ...rest } = query;
+  const what = `the ${cursor === undefined ? 'first page' : 'page after a cursor'} of ${JSON.stringify(rest)}`;
   const page = await fetchPage(t, query, what, options);
   t.assert(page.hasMore && page.nextCursor !== '', `${what} must have a next page (more functions match than the limit), got hasMore ${page.hasMore} and nextCursor ${JSON.stringify(page.nextCursor)}`);
   return page.nextCursor;
 }
 
-const sortPairArb = fc.constantFrom(...FUNCTION_SORTS).chain((first) => fc.tuple(fc.constant(first), fc.constantFrom(...FUNCTION_SORTS.filter((s) => s !== first))));
+/**
+ * A sort a cursor is issued for, and another it is reused with: another value, or none
+ * (left out) where that is another query, the issued sort not being the default.
+ */
+const sortPairArb = fc
+  .constantFrom(...FUNCTION_SORTS)
+  .chain((first) => fc.tuple(fc.constant(first), fc.constantFrom<FunctionSort | undefined>(...FUNCTION_SORTS.filter((s) => s !== first), ...(first === DEFAULT_FUNCTION_SORT ? [] : [undefined]))));
 /** Limits from 1 to 5 that leave a next page: the shared set has 10 functions at least, existing data 2. */
 const smallLimitArb = (fixtures: Listing) => fc.integer({ min: 1, max: Math.min(5, fixtures.length - 1) });
 
@@ -49,7 +56,8 @@ const cursorBoundToSort = rule('functions.cursor.bound-to-sort', sharesCursorSet
     t.property(fc.record({ sorts: sortPairArb, limit: smallLimitArb(fixtures) }), async ({ sorts: [issuedFor, reusedWith], limit }) => {
       const cursor = await cursorOf(t, { sort: issuedFor, limit });
       const res = await listFunctions(t, { sort: reusedWith, limit, cursor });
-      expectRefused(t, res, `a cursor issued for sort=${issuedFor} and reused with sort=${reusedWith}`);
+      const reuse = reusedWith === undefined ? `no sort (the default ${DEFAULT_FUNCTION_SORT})` : `sort=${reusedWith}`;
+      expectRefused(t, res, `a cursor issued for sort=${issuedFor} and reused with ${reuse}`);
     }),
   ),
 );
@@ -62,14 +70,18 @@ const cursorBoundToQ = rule('functions.cursor.bound-to-q', sharesCursorSet, (t: 
     const caseArb = firstArb.chain((first) =>
       fc.record({
         first: fc.constant(first),
-        // Another q: one the server searches (2 characters or more) that differs from the first once normalised.
-        second: fc.oneof(searchQueryArb(fixtures), unmatchedQueryArb).filter((q) => normaliseQuery(q) !== '' && normaliseQuery(q) !== normaliseQuery(first ?? '')),
+        // Another q: one the server searches (2 characters or more) that differs from the first once normalised,
+        // or none (left out) after a search.
+        second: fc.oneof(
+          fc.oneof(searchQueryArb(fixtures), unmatchedQueryArb).filter((q) => normaliseQuery(q) !== '' && normaliseQuery(q) !== normaliseQuery(first ?? '')),
+          ...(first === undefined || normaliseQuery(first) === '' ? [] : [fc.constant(undefined)]),
+        ),
       }),
     );
     await t.property(caseArb, async ({ first, second }) => {
       const cursor = await cursorOf(t, { q: first, limit: 1 });
       const res = await listFunctions(t, { q: second, limit: 1, cursor });
-      expectRefused(t, res, `a cursor issued for q=${JSON.stringify(first ?? '(none)')} and reused with q=${JSON.stringify(second)}`);
+      expectRefused(t, res, `a cursor issued for q=${JSON.stringify(first ?? '(none)')} and reused with ${second === undefined ? 'no q' : `q=${JSON.stringify(second)}`}`);
     });
   }),
 );
@@ -107,11 +119,12 @@ const cursorExpiresAfter24h = rule('functions.cursor.expires-after-24h', { ...FI
     // It holds every group (it moves the clock), so it reads the cursor rules' kind of set beside none of them.
     await setFunctions(t, sampleFixtureSet(t.seed, SHARED_SETS.cursor.options));
     // One cursor per case: used once within 24 hours of when it was issued, then again after more than 24 hours.
-    const use = async ({ withinSeconds, beyondSeconds }: CursorAges, cursor: string, age: keyof CursorAges) => {
-      if (age === 'withinSeconds') await fetchPage(t, { limit: 1, cursor }, `a cursor used ${withinSeconds} s after it was issued (within 24 hours) must still be accepted`);
-      else expectRefused(t, await listFunctions(t, { limit: 1, cursor }), `a cursor used ${beyondSeconds} s after it was issued (older than 24 hours)`);
+    const use = async (ages: CursorAges, cursor: string, age: 'withinSeconds' | 'beyondSeconds') => {
+      const which = `a cursor ${cursorKind(ages)}`;
+      if (age === 'withinSeconds') await fetchPage(t, { limit: 1, cursor }, `${which} used ${ages.withinSeconds} s after it was issued (within 24 hours) must still be accepted`);
+      else expectRefused(t, await listFunctions(t, { limit: 1, cursor }), `${which} used ${ages.beyondSeconds} s after it was issued (older than 24 hours)`);
     };
-    const onTimeline = (cases: readonly CursorAges[]) => onOneTimeline(t, clock, cases, () => issuedCursor(t, { limit: 1 }), use);
+    const onTimeline = (cases: readonly CursorAges[]) => onOneTimeline(t, clock, cases, () => issuedCursor(t, { limit: 1 }), (_c, cursor) => issuedCursor(t, { limit: 1, cursor }), use);
     await t.property(cursorAgesArb, (ages) => onTimeline([ages]), { together: onTimeline });
   }),
 );

@@ -5,7 +5,7 @@ import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { expectRefused } from '../support/error-body.ts';
 import type { Listing } from './oracle.ts';
-import { expectFirstPage, fetchPage, FIXTURES_OR_EXISTING, LISTING_ROUNDS, listFunctions, noteUnreached, overListingRounds, pageOf, SHARED_SETS, withFunctions } from './client.ts';
+import { expectFirstPage, fetchPage, walkEach, FIXTURES_OR_EXISTING, LISTING_ROUNDS, listFunctions, noteUnreached, overListingRounds, pageOf, SHARED_SETS, withFunctions } from './client.ts';
 import { FUNCTION_SORTS, FUNCTIONS_DEFAULT_LIMIT, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
 
 // A sort is always given: the default sort is another rule's.
@@ -35,14 +35,25 @@ const limitHonoured = rule('functions.limit.honoured', { ...FIXTURES_OR_EXISTING
   }),
 );
 
+/** Walks of a limit over 200 read every page: a few cases, each one request per 200 functions. */
+const CLAMPED_WALKS = 3;
+
 const limitClampedTo200 = rule('functions.limit.clamped-to-200', { ...FIXTURES_OR_EXISTING, shares: SHARED_SETS.large.name }, (t: Check) =>
   withFunctions(t, async (fixtures) => {
-    // With 200 functions or fewer a limit over 200 must list them all, but does not show the clamp itself.
-    noteUnreached(t, fixtures, FUNCTIONS_MAX_LIMIT, `the clamp to ${FUNCTIONS_MAX_LIMIT}`);
+    // With 200 functions or fewer a limit over 200 must list them all, but does not show the clamp itself;
+    // with 400 or fewer the pages after the first cannot show it.
+    noteUnreached(t, fixtures, 2 * FUNCTIONS_MAX_LIMIT, `the clamp to ${FUNCTIONS_MAX_LIMIT} on a page after the first`);
     const check = ({ limit, sort }: { limit: number; sort: FunctionSort }) => expectLimitedPage(t, fixtures, { limit, sort }, FUNCTIONS_MAX_LIMIT);
     await check({ limit: FUNCTIONS_MAX_LIMIT + 1, sort: 'name:desc' });
     const limitArb = fc.oneof(fc.integer({ min: FUNCTIONS_MAX_LIMIT + 1, max: 1000 }), fc.integer({ min: 1001, max: 2 ** 31 - 1 }));
     await t.property(fc.record({ limit: limitArb, sort: sortArb }), check);
+    // "A larger value is clamped to 200" on every page of the walk: a page after a cursor holds 200 at most, whatever the data.
+    const walkClamped = async ({ limit, sort }: { limit: number; sort: FunctionSort }) => {
+      await walkEach(t, { limit, sort }, fixtures.length, `walking limit=${limit} sort=${sort}`, (page, i) =>
+        t.assert(page.items.length <= FUNCTIONS_MAX_LIMIT, `page ${i + 1} of the walk of limit=${limit} sort=${sort} must hold at most ${FUNCTIONS_MAX_LIMIT} functions (a larger limit is clamped to 200), got ${page.items.length}`, page.exchange),
+      );
+    };
+    await t.property(fc.record({ limit: limitArb, sort: sortArb }), walkClamped, { runs: Math.min(t.config.runs, CLAMPED_WALKS) });
   }),
 );
 

@@ -239,14 +239,26 @@ export function normaliseQuery(q: string): string {
 }
 
 /**
+ * How a server may lowercase: every letter (Unicode), or A to Z only (SQLite's lower(), a
+ * C locale; variant search-ascii-case-folding): "lowercased" names no alphabet.
+ */
+const CASE_FOLDS: ReadonlyArray<(text: string) => string> = [(text) => text.toLowerCase(), (text) => text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase())];
+
+/**
  * The sets of names a search may return. The server lowercases `q`; the specification
  * does not say whether it also lowercases the fields, so both a case-insensitive match
- * and a match of the lowercased `q` against the fields as written are accepted.
+ * and a match of the lowercased `q` against the fields as written are accepted, under
+ * either way of lowercasing.
  */
 export function expectedMatches(fixtures: readonly ListedFunction[], q: string): Set<string>[] {
   const matchWith = (nq: string, fold: (s: string) => string) =>
     new Set(fixtures.filter((f) => nq === '' || searchableFields(f).some((field) => fold(field).includes(nq))).map((f) => f.metadata.name));
-  return searchedQueries(q).flatMap((nq) => [matchWith(nq, (s) => s.toLowerCase()), matchWith(nq, (s) => s)]);
+  return CASE_FOLDS.flatMap((fold) => searchedQueries(q, fold).flatMap((nq) => [matchWith(nq, fold), matchWith(nq, (s) => s)]));
+}
+
+/** The listings `q` may narrow `listing` to (expectedMatches), each keeping what moved. */
+export function narrowedListings(listing: Listing, q: string): Listing[] {
+  return expectedMatches(listing, q).map((names) => Object.assign(listing.filter((f) => names.has(f.metadata.name)), listing.moving ? { moving: listing.moving } : {}));
 }
 
 /**
@@ -255,9 +267,9 @@ export function expectedMatches(fixtures: readonly ListedFunction[], q: string):
  * whether the length is counted after trimming or before, so both are accepted (variant
  * search-length-before-trimming); the first is the count after trimming.
  */
-export function searchedQueries(q: string): string[] {
-  const afterTrimming = normaliseQuery(q);
-  const beforeTrimming = q.length < MIN_QUERY_LENGTH ? '' : q.trim().toLowerCase();
+export function searchedQueries(q: string, fold: (text: string) => string = CASE_FOLDS[0]!): string[] {
+  const afterTrimming = fold(normaliseQuery(q) === '' ? '' : q.trim());
+  const beforeTrimming = q.length < MIN_QUERY_LENGTH ? '' : fold(q.trim());
   return afterTrimming === beforeTrimming ? [afterTrimming] : [afterTrimming, beforeTrimming];
 }
 

@@ -9,13 +9,42 @@ import { rule } from '../../harness/rule.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { describeBody } from '../support/json.ts';
 import { legacyVersion, PAGED_VERSION } from '../support/versions.ts';
-import { expectOnListing, FIXTURES_OR_EXISTING, legacyItemsOf, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, readLegacy, readPage, SHARED_SETS, withFunctions } from './client.ts';
-import { pageOfProblem, wholeSetProblem, type Listing } from './oracle.ts';
-import { FUNCTION_SORTS, FUNCTIONS_DEFAULT_LIMIT } from '../../spec/facts.ts';
+import { expectOnListing, fetchPage, FIXTURES_OR_EXISTING, legacyItemsOf, requireCreatedAt, walkEach, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, readLegacy, readPage, SHARED_SETS, withFunctions } from './client.ts';
+import { expectedMatches, matchProblem, pageOfProblem, wholeSetProblem, WalkOrderCheck, type Listing } from './oracle.ts';
+import { FUNCTION_SORTS, FUNCTIONS_DEFAULT_LIMIT, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
+import type { ListedFunction } from '../../generators/functions-fixtures.ts';
 
 /** Dates after the boundary: near it, and far into the future. */
 const laterDateArb = fc.oneof(dateArb('2026-04-29', '2030-12-31'), dateArb('2031-01-01', '9999-12-31'));
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+
+/** The first two pages of `sort` at `limit` in `version`, the second by the first's cursor: they must begin the listing in that order. */
+async function expectSortedPages(t: Check, fixtures: Listing, version: string, query: { sort: FunctionSort; limit: number }): Promise<void> {
+  const what = `version ${version} sort=${query.sort} limit=${query.limit}, the first two pages`;
+  const first = await fetchPage(t, query, `${what}: the first`, { version });
+  const pages = first.hasMore ? [first, await fetchPage(t, { ...query, cursor: first.nextCursor }, `${what}: the second, by the first's nextCursor`, { version })] : [first];
+  const problemOf = (listing: Listing) => {
+    const order = new WalkOrderCheck(listing, query.sort);
+    for (const [i, page] of pages.entries()) {
+      const found = order.page(page.items);
+      if (found !== undefined) return `page ${i + 1}: ${found}`;
+    }
+    return undefined;
+  };
+  requireCreatedAt(t, fixtures, query.sort);
+  await expectOnListing(t, fixtures, problemOf, (problem) => `${what} must begin the listing in that order (sort and cursors are honoured from ${PAGED_VERSION}): ${problem}`, {
+    exchange: pages.at(-1)!.exchange,
+    spansRequests: pages.length > 1,
+  });
+}
+
+/** The search `q` walked in `version`: the functions it matches, every one. */
+async function expectSearched(t: Check, fixtures: Listing, version: string, q: string): Promise<void> {
+  const most = Math.max(...expectedMatches(fixtures, q).map((set) => set.size));
+  const shown: ListedFunction[] = [];
+  const pages = await walkEach(t, { q, limit: FUNCTIONS_MAX_LIMIT, sort: 'name:asc' }, most, `version ${version} q=${JSON.stringify(q)}`, (page) => void shown.push(...page.items), { version });
+  await expectOnListing(t, fixtures, (listing) => matchProblem(shown, listing, q), (problem) => `version ${version} (q is honoured from ${PAGED_VERSION}): ${problem}`, { spansRequests: pages > 1 });
+}
 
 const versionPagedFrom20260428 = rule('functions.version.paged-from-2026-04-28', { ...FIXTURES_OR_EXISTING, shares: SHARED_SETS.small.name }, (t: Check) =>
   withFunctions(t, async (fixtures) => {
@@ -25,11 +54,18 @@ const versionPagedFrom20260428 = rule('functions.version.paged-from-2026-04-28',
       return expectOnListing(t, fixtures, (listing) => pageOfProblem(page.items, listing, FUNCTIONS_DEFAULT_LIMIT), (problem) => `version ${version}: data must hold a page of the workspace's functions: ${problem}`, { exchange: page.exchange });
     };
     await expectPaged(await listFunctions(t, {}, { version: PAGED_VERSION }), PAGED_VERSION);
-    // A later date is paged too, unless the target refuses it as a version it does not know.
-    await t.property(laterDateArb, async (version) => {
+    // A later date is paged too, unless the target refuses it as a version it does not know; and there
+    // ("From version 2026-04-28 ... sort and q are honoured") its sort, cursors and q are honoured.
+    const honouredArb = fc.oneof(
+      fc.record({ sort: fc.constantFrom(...FUNCTION_SORTS), limit: fc.integer({ min: 1, max: 5 }) }),
+      fc.record({ q: searchQueryArb(fixtures) }),
+    );
+    await t.property(fc.record({ version: laterDateArb, honoured: honouredArb }), async ({ version, honoured }) => {
       const res = await listFunctions(t, {}, { version });
       if (res.status >= 400 && res.status < 500) return expectRefused(t, res, `version ${version}, unknown to the target,`);
       await expectPaged(res, version);
+      if ('q' in honoured) await expectSearched(t, fixtures, version, honoured.q);
+      else await expectSortedPages(t, fixtures, version, honoured);
     });
   }),
 );
@@ -51,8 +87,28 @@ const versionLegacyBefore20260428 = rule('functions.version.legacy-before-2026-0
     const res = await listFunctions(t, { ...query, ...(cursor ? { cursor } : {}) }, { version });
     const legacy = legacyItemsOf(t, res, `version ${version}`);
     await expectOnListing(t, fixtures, (listing) => wholeSetProblem(legacy, listing), (problem) => `version ${version} (before ${PAGED_VERSION}) must list every function whatever sort, q, limit and cursor say: ${problem}`, { exchange: res.exchange });
+    // "ignore sort": the array's order does not follow it. Its order is the target's own, so it is told
+    // apart from following sort by a second answer in the reverse sort: an order that ignores sort is
+    // not reversed with it (an order that changes from answer to answer is reversed by chance once in
+    // n! answers of n functions: once in 40,320 with the eight or more asked for).
+    if (query.sort === undefined || new Set(legacy.map((f) => f.metadata.name)).size < LEGACY_ORDER_MIN) return;
+    const reverse = reverseSort(query.sort);
+    const again = await listFunctions(t, { ...query, sort: reverse, ...(cursor ? { cursor } : {}) }, { version });
+    const reversed = legacyItemsOf(t, again, `version ${version} sort=${reverse}`);
+    const names = (items: readonly ListedFunction[]) => items.map((f) => f.metadata.name).join('\n');
+    t.assert(names(reversed) !== names([...legacy].reverse()), `version ${version} (before ${PAGED_VERSION}) must ignore sort, yet sort=${query.sort} and sort=${reverse} list the ${legacy.length} functions in reverse orders`, again.exchange);
   });
 });
+
+/** Functions enough that an order which ignores sort is not reversed with it by chance. */
+const LEGACY_ORDER_MIN = 8;
+
+/** The sort that lists in the reverse order. */
+const reverseSort = (sort: FunctionSort): FunctionSort => {
+  const [key, direction] = sort.split(':') as [string, string];
+  return `${key}:${direction === 'asc' ? 'desc' : 'asc'}` as FunctionSort;
+};
+
 
 const versionUnversionedEitherShape = rule('functions.version.unversioned-either-shape', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {
   const pinned = t.config.profile.unversionedListing;

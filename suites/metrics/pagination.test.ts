@@ -11,7 +11,9 @@ import {
   resolvedWindowArb,
   RESOURCE_TYPES,
   WORKSPACES,
+  autoResolutionsFor,
   type FixtureEvent,
+  type Resource,
   type ResolvedWindow,
   type UsageScenario,
 } from '../../generators/metrics-fixtures.ts';
@@ -23,16 +25,19 @@ import { describe, expectPage, getMetrics, setUsage, shareUsage, walkEachPage, w
 import { entryKey, expectedMetrics, fixtureDimensions, groupLabel, type Dimension, type ExpectedGroup } from './oracle.ts';
 import { insertAt, queryArb, requestOf, scaleResources, setEveryCase, type MetricsCase } from './scenario.ts';
 import { FINEST, overRoundsOrUsage, withUsage } from './existing.ts';
-import { cursorAgesArb, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
+import { cursorAgesArb, cursorKind, onOneTimeline } from '../support/cursor-lifetime.ts';
 import { pageMetaProblems } from '../support/paging.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { METRICS_MAX_LIMIT } from '../../spec/facts.ts';
 
 const DAY_S = 86_400;
 
-/** Around the page size: one group per resource, every event in the window. */
+/**
+ * Around the page size, or past 1,000 (where implementations commonly cap) and so past
+ * two pages of 100: one group per resource, every event in the window.
+ */
 const manyGroupsArb = fc
-  .tuple(alignedWindowArb('hour', { min: 3600, max: DAY_S })!, resourcesArb(60, 160))
+  .tuple(alignedWindowArb('hour', { min: 3600, max: DAY_S })!, fc.oneof(resourcesArb(60, 160), resourcesArb(1_001, 1_100)))
   .chain(([window, resources]) => oneEventPerResourceArb(resources, window, 'hour').map((events) => ({ window, events })));
 
 /**
@@ -57,23 +62,33 @@ const overManyGroups = <L>(t: Check, limits: fc.Arbitrary<L>, check: (many: Many
     (scenario) => ({ window: scenario.window, events: scenario.events, groupBy: FINEST, unit: scenario.resolution.bucket }),
   );
 
-/** The first page of the grouping over `many`, with `limit`; it must hold min(100, groups) entries. */
-async function expectFullFirstPage(t: Check, many: ManyGroups, limit: number | undefined, because: string) {
+/** The first page of the grouping over `many`, with `limit`; it must hold min(100, groups) entries. Returns the number of groups. */
+async function expectFullFirstPage(t: Check, many: ManyGroups, limit: number | undefined, because: string): Promise<number> {
   const request: MetricsRequest = { window: many.window, groupBy: many.groupBy, limit };
   const page = expectPage(t, await getMetrics(t, request), describe(request));
   const groups = expectedMetrics(many.events, { window: many.window, groupBy: many.groupBy, unit: many.unit }, false).groups.size;
   if (groups <= METRICS_MAX_LIMIT && t.data === 'existing') t.note(`a page of ${METRICS_MAX_LIMIT} was not filled: the window holds ${groups} combinations`);
   const expected = Math.min(METRICS_MAX_LIMIT, groups);
   t.assert(page.data.length === expected, `${describe(request)} over ${groups} groups: ${because}, so the first page must hold ${expected} entries, got ${page.data.length}`);
+  return groups;
 }
 
 const limitDefault = rule('metrics.limit.default', { ...withFixtures, existing: true, shares: LIMIT_ROUNDS }, async (t: Check) => {
-  await overManyGroups(t, fc.constant(undefined), (many) => expectFullFirstPage(t, many, undefined, 'the default limit is 100 (section 8)'));
+  await overManyGroups(t, fc.constant(undefined), async (many) => void (await expectFullFirstPage(t, many, undefined, 'the default limit is 100 (section 8)')));
 });
 
 const limitClamped = rule('metrics.limit.clamped', { ...withFixtures, existing: true, shares: LIMIT_ROUNDS }, async (t: Check) => {
   const limit = fc.oneof(fc.constant(METRICS_MAX_LIMIT + 1), fc.integer({ min: METRICS_MAX_LIMIT + 1, max: 1_000_000 }));
-  await overManyGroups(t, limit, (many, limit) => expectFullFirstPage(t, many, limit, `limit=${limit} is silently clamped to 100 (section 8)`));
+  await overManyGroups(t, limit, async (many, limit) => {
+    const because = `limit=${limit} is silently clamped to 100 (section 8)`;
+    const groups = await expectFullFirstPage(t, many, limit, because);
+    // Past two pages, the walk shows the clamp on the pages after a cursor too: each holds 100 at most, whatever the data.
+    if (groups <= 2 * METRICS_MAX_LIMIT) return;
+    const request: MetricsRequest = { window: many.window, groupBy: many.groupBy, limit };
+    await walkEachPage(t, request, Math.ceil(groups / METRICS_MAX_LIMIT) + 1, (page, i) =>
+      t.assert(page.data.length <= METRICS_MAX_LIMIT, `page ${i + 1} of ${describe(request)}: ${because} on every page, so it must hold at most ${METRICS_MAX_LIMIT} entries, got ${page.data.length}`),
+    );
+  });
 });
 
 /** How a paged case picks its limit from its number of groups. */
@@ -196,29 +211,66 @@ const paginationLastPage = rule('metrics.pagination.last-page', { ...withFixture
   });
 });
 
-/** A query with an explicit resolution over at least two groups (one per resource), first page of limit 1. */
-function cursorCaseArb(t: Check) {
+/** A query with an explicit resolution over at least `minGroups` (two or more) groups (one per resource), first page of limit 1. */
+function cursorCaseArb(t: Check, minGroups = 2) {
   const explicit = resolvedWindowArb(t.config.profile).filter((r) => r.explicit);
   return fc
-    .tuple(explicit, resourcesArb(2, 8))
-    .chain(([resolved, resources]) => oneEventPerResourceArb(resources, resolved.window, resolved.resolution.bucket).map((events) => ({ resolved, events })));
+    .tuple(explicit, resourcesArb(minGroups, 8))
+    // The first two share a type and a workspace: a filter on them leaves a next page at limit 1.
+    .map(([resolved, [first, second, ...rest]]): [ResolvedWindow, Resource[]] => [resolved, [first!, { ...second!, type: first!.type, workspace: first!.workspace }, ...rest]])
+    .chain(([resolved, resources]) => oneEventPerResourceArb(resources, resolved.window, resolved.resolution.bucket).map((events) => ({ resolved, resources, events })));
 }
 
 /** The query whose first page gives the cursor: groupBy=resource_uuid, limit 1. */
 const cursorRequest = (resolved: ResolvedWindow): MetricsRequest => ({ window: resolved.window, groupBy: ['resource_uuid'], resolution: resolved.resolution.name, limit: 1 });
 
-/** The first page's cursor of the cursor query over the events on the target, among them the case's `groups` (two or more). */
-async function firstCursor(t: Check, resolved: ResolvedWindow, groups: number): Promise<{ request: MetricsRequest; cursor: string }> {
-  const request = cursorRequest(resolved);
-  const page = expectPage(t, await getMetrics(t, request), describe(request));
+/**
+ * The nextCursor of the page of `request` (the first, or the one after `cursor`) over the
+ * events on the target, among them `groups` groups the request lists (more than the pages before).
+ */
+async function nextCursor(t: Check, request: MetricsRequest, groups: number, cursor?: string): Promise<string> {
+  const which = cursor === undefined ? 'the first page' : 'the page after the first page\'s cursor';
+  const page = expectPage(t, await getMetrics(t, { ...request, cursor }), `${which} of ${describe(request)}`);
   t.assert(
     page.meta.hasMore && page.meta.nextCursor !== '',
-    `${describe(request)} over ${groups} groups or more: the first page must have meta.hasMore true and a meta.nextCursor (section 2.8); without one no cursor can be checked`,
+    `${describe(request)} over ${groups} groups or more: ${which} must have meta.hasMore true and a meta.nextCursor (section 2.8); without one no cursor can be checked`,
   );
-  return { request, cursor: page.meta.nextCursor };
+  return page.meta.nextCursor;
 }
 
 type Variation = 'groupBy' | 'window' | 'resourceType' | 'workspace' | 'resolution';
+
+/**
+ * "Valid only for the same query" with a part left out: the query a cursor is issued for
+ * names `part` (a filter value two resources of `resources` hold, so that limit 1 leaves
+ * a next page), the query it is reused with leaves it out. Undefined where leaving it out
+ * is the same query (a resolution the window's length chooses anyway) or no value fits.
+ */
+function leftOut(t: Check, request: MetricsRequest, resources: readonly Resource[], part: Variation, pick: number): { issued: MetricsRequest; reused: MetricsRequest } | undefined {
+  const heldByTwo = (values: string[]) => [...new Set(values.filter((v, i) => values.indexOf(v) !== i))];
+  const withFilter = (name: 'resourceType' | 'workspace', values: string[]) => {
+    const shared = heldByTwo(values);
+    return shared.length ? { issued: { ...request, [name]: shared[pick % shared.length] }, reused: request } : undefined;
+  };
+  switch (part) {
+    case 'groupBy':
+      return { issued: request, reused: { ...request, groupBy: undefined } };
+    case 'resolution': {
+      // Issued with an explicit resolution the window's length does not choose (and whose cap it fits).
+      const length = (request.window.end - request.window.start) / SECOND_MS;
+      const chosen = autoResolutionsFor(t.config.profile, length).map((r) => r.name);
+      const others = t.config.profile.resolutions.filter((r) => !chosen.includes(r.name) && (r.maxWindowSeconds === null || length <= r.maxWindowSeconds));
+      const explicit = others.find((r) => r.name === request.resolution) ?? others[pick % Math.max(1, others.length)];
+      return explicit && { issued: { ...request, resolution: explicit.name }, reused: { ...request, resolution: undefined } };
+    }
+    case 'resourceType':
+      return withFilter('resourceType', resources.map((r) => r.type));
+    case 'workspace':
+      return withFilter('workspace', resources.map((r) => r.workspace));
+    case 'window':
+      return undefined; // required: never left out
+  }
+}
 
 /** The same query with one part changed, still a valid query; undefined when that part has no valid alternative (never for the filters). */
 function varied(t: Check, request: MetricsRequest, resolved: ResolvedWindow, part: Variation, pick: number): MetricsRequest | undefined {
@@ -248,46 +300,76 @@ function varied(t: Check, request: MetricsRequest, resolved: ResolvedWindow, par
   }
 }
 
+/**
+ * Cases of the binding rule: each tries every part of its query changed and left out
+ * (about a dozen requests), so that each part is tried in every run; a few cases vary
+ * the windows, resolutions and filter values.
+ */
+const BINDING_CASES = 4;
+
 const cursorBoundToQuery = rule('metrics.cursor.bound-to-query', { ...withFixtures, existing: true }, async (t: Check) => {
   const parts: Variation[] = ['groupBy', 'window', 'resourceType', 'workspace', 'resolution'];
-  const variation = { part: fc.constantFrom(...parts), pick: fc.nat() };
+  const variation = { pick: fc.nat() };
   const input = fc.record({ fixture: cursorCaseArb(t), ...variation });
   type Case = typeof input extends fc.Arbitrary<infer C> ? C : never;
-  const expectBound = async ({ fixture, part, pick }: Case) => {
-    const { request, cursor } = await firstCursor(t, fixture.resolved, fixture.events.length);
-    // A part without a valid alternative for this query gives way to a filter, which always has one.
-    const changed = varied(t, request, fixture.resolved, part, pick) ? part : 'resourceType';
-    const other = varied(t, request, fixture.resolved, changed, pick)!;
-    const res = await getMetrics(t, { ...other, cursor });
-    expectRefused(t, res, `a cursor of ${describe(request)} sent with ${describe(other)} (another ${changed})`);
+  // Each part changed to another value, and named when the cursor is issued and left out when it is reused.
+  const expectBound = async ({ fixture, pick }: Case) => {
+    const request = cursorRequest(fixture.resolved);
+    const cursor = await nextCursor(t, request, fixture.events.length);
+    const changed = parts.flatMap((part) => {
+      const other = varied(t, request, fixture.resolved, part, pick);
+      return other ? [async () => expectRefused(t, await getMetrics(t, { ...other, cursor }), `a cursor of ${describe(request)} sent with ${describe(other)} (another ${part})`)] : [];
+    });
+    const omitted = parts.flatMap((part) => {
+      const query = leftOut(t, request, fixture.resources, part, pick);
+      if (!query) return [];
+      return [
+        async () => {
+          const issued = query.issued === request ? cursor : await nextCursor(t, query.issued, 2);
+          expectRefused(t, await getMetrics(t, { ...query.reused, cursor: issued }), `a cursor of ${describe(query.issued)} sent with ${describe(query.reused)} (${part} left out)`);
+        },
+      ];
+    });
+    await t.atOnce([...changed, ...omitted]);
   };
   // The events of every case on the target at once (more events only add groups to a first page that has a next one): the cases at once.
   const together = async (cases: readonly Case[]) => {
     await setEveryCase(t, cases.map((c) => c.fixture.events));
     await t.atOnce(cases.map((c) => () => expectBound(c)));
   };
-  if (t.data === 'set') return t.property(input, (c) => together([c]), { together });
+  const runs = Math.min(t.config.runs, BINDING_CASES);
+  if (t.data === 'set') return t.property(input, (c) => together([c]), { together, runs });
   // On existing data: the account's usage read back, its window and resolution the query's.
   await withUsage(t, async (scenario) => {
     const uuids = new Set(scenario.events.map((e) => e.resourceUuid)).size;
     if (uuids < 2) t.skip(`the account's usage of ${describe({ window: scenario.window })} has ${uuids} resource: a first page of groupBy=resource_uuid with limit 1 needs 2 to have a cursor`);
-    await t.property(fc.record(variation), (v) => expectBound({ fixture: { resolved: scenario, events: scenario.events }, ...v }));
+    await t.property(fc.record(variation), (v) => expectBound({ fixture: { resolved: scenario, resources: scenario.resources, events: scenario.events }, ...v }), { runs });
   });
 });
 
 const cursorLifetime = rule('metrics.cursor.lifetime', { ...withFixtures, resetsTarget: true }, async (t: Check) => {
-  const input = fc.tuple(cursorCaseArb(t), cursorAgesArb).map(([fixture, ages]) => ({ fixture, ...ages }));
+  // Three groups at least: the second page has a cursor too.
+  const input = fc.tuple(cursorCaseArb(t, 3), cursorAgesArb).map(([fixture, ages]) => ({ fixture, ...ages }));
   type Case = typeof input extends fc.Arbitrary<infer C> ? C : never;
-  const use = async ({ fixture, withinSeconds, beyondSeconds }: Case, cursor: string, age: keyof CursorAges) => {
-    const request = cursorRequest(fixture.resolved);
+  const use = async (c: Case, cursor: string, age: 'withinSeconds' | 'beyondSeconds') => {
+    const request = cursorRequest(c.fixture.resolved);
     const res = await getMetrics(t, { ...request, cursor });
-    if (age === 'withinSeconds') expectPage(t, res, `a cursor of ${describe(request)} ${withinSeconds} s old (within its 24 hours), with the same query,`);
-    else expectRefused(t, res, `a cursor of ${describe(request)} ${beyondSeconds} s old (older than 24 hours)`);
+    const which = `a cursor ${cursorKind(c)} of ${describe(request)}`;
+    if (age === 'withinSeconds') expectPage(t, res, `${which} ${c.withinSeconds} s old (within its 24 hours), with the same query,`);
+    else expectRefused(t, res, `${which} ${c.beyondSeconds} s old (older than 24 hours)`);
   };
   const onTimeline = (clock: ClockTimeline) => async (cases: readonly Case[]) => {
     // The events of every case on the target at once, each case's uuids its own: every cursor is issued, and used, over one state.
     await setEveryCase(t, cases.map((c) => c.fixture.events));
-    await onOneTimeline(t, clock, cases, async (c) => (await firstCursor(t, c.fixture.resolved, c.fixture.events.length)).cursor, use);
+    const groups = (c: Case) => c.fixture.events.length;
+    await onOneTimeline(
+      t,
+      clock,
+      cases,
+      (c) => nextCursor(t, cursorRequest(c.fixture.resolved), groups(c)),
+      (c, cursor) => nextCursor(t, cursorRequest(c.fixture.resolved), groups(c), cursor),
+      use,
+    );
   };
   await t.withClock((clock) => t.property(input, (c) => onTimeline(clock)([c]), { together: onTimeline(clock) }));
 });

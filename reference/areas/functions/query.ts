@@ -51,6 +51,8 @@ export interface PagedQuery {
   q: string;
   anchorEnd: boolean;
   cursor?: string;
+  /** Which of the bound parameters the request names (a fault checks a cursor's binding only against those). */
+  named: { sort: boolean; q: boolean };
 }
 
 /** `clampUnderMinimum`: the variant clamps-limit-under-minimum serves an integer under 1 as 1. */
@@ -80,10 +82,18 @@ function parseSort(raw: string | null, faults: Faults, lenient: boolean): Functi
  * Section 4.1: trimmed, lowercased, under 2 characters means no filter: counted after
  * trimming, or before it with the variant search-length-before-trimming.
  */
+/**
+ * How the server lowercases q and the fields it searches: Unicode lowercasing, or with
+ * the variant search-ascii-case-folding A to Z only (SQLite's lower(), a C locale).
+ */
+export function caseFoldOf(variants: Variants): (text: string) => string {
+  return variants.has('search-ascii-case-folding') ? (text) => text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase()) : (text) => text.toLowerCase();
+}
+
 export function normaliseQ(raw: string | null, faults: Faults, variants: Variants): string {
   let q = raw ?? '';
   if (!faults.has('functions-q-not-trimmed')) q = q.trim();
-  if (!faults.has('functions-q-not-lowercased')) q = q.toLowerCase();
+  if (!faults.has('functions-q-not-lowercased')) q = caseFoldOf(variants)(q);
   const min = faults.has('functions-one-char-q-filters') ? 1 : MIN_QUERY_LENGTH;
   const counted = variants.has('search-length-before-trimming') ? (raw ?? '') : q;
   return counted.length < min ? '' : q;
@@ -105,8 +115,11 @@ export function parsePagedQuery(query: URLSearchParams, faults: Faults, variants
   if (unsupportedAnchor && !variants.has('anchor-name-sort-ignored')) return badRequest('anchor=end is supported only with the createdAt sorts');
   // An empty cursor is no cursor: the first page.
   const cursor = query.get('cursor') || undefined;
+  // The fault functions-limit-not-clamped-on-continuation clamps the first page only.
+  const served = cursor !== undefined && faults.has('functions-limit-not-clamped-on-continuation') ? Number(query.get('limit') ?? limit) : limit;
   if (anchor === 'end' && cursor !== undefined) return badRequest('anchor=end returns the tail page and takes no cursor');
   const anchorAscending = anchor === 'end' && query.get('sort') === null && faults.has('functions-anchor-without-sort-ascending');
   const order: FunctionSort = anchorAscending ? 'createdAt:asc' : sort === 'name:desc' && faults.has('functions-name-desc-as-asc') ? 'name:asc' : sort;
-  return { sort, order, limit, q: normaliseQ(rawQ, faults, variants), anchorEnd: anchor === 'end' && !unsupportedAnchor, ...(cursor !== undefined ? { cursor } : {}) };
+  const named = { sort: query.get('sort') !== null, q: rawQ !== null };
+  return { sort, order, limit: served, q: normaliseQ(rawQ, faults, variants), anchorEnd: anchor === 'end' && !unsupportedAnchor, named, ...(cursor !== undefined ? { cursor } : {}) };
 }

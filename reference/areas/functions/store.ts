@@ -70,6 +70,7 @@ export class FunctionIndex {
    */
   constructor(
     readonly functions: readonly StoredFunction[],
+    /** The fields a search looks in, lowercased as the server lowercases q. */
     searchFields: (fn: StoredFunction) => string[],
     collation: NameCollation = codeUnitOrder,
     descCollation: NameCollation = collation,
@@ -81,7 +82,7 @@ export class FunctionIndex {
       fn,
       name: fn.metadata.name,
       createdMs: Date.parse(fn.metadata.createdAt),
-      searchable: searchFields(fn).map((s) => s.toLowerCase()),
+      searchable: searchFields(fn),
     }));
     const created = [...entries].sort(byCreatedThenName);
     const named = [...entries].sort(byName);

@@ -59,9 +59,9 @@ export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faul
   if (!groupBy.ok) return groupBy;
   const resolution = parseResolution(query.get('resolution'), window.value, profile, faults, choices.autoResolutionInclusive, choices.capInWholeHours);
   if (!resolution.ok) return resolution;
-  const limit = parseLimit(query.get('limit'), faults);
-  if (!limit.ok) return limit;
   const optional = (name: string) => query.get(name) ?? undefined;
+  const limit = parseLimit(query.get('limit'), faults, optional('cursor') !== undefined);
+  if (!limit.ok) return limit;
   return {
     ok: true,
     value: {
@@ -116,11 +116,12 @@ function parseResolution(text: string | null, window: Window, profile: Profile, 
   return { ok: true, value: chosen };
 }
 
-/** Default 100; a larger value is clamped to 100; below 1 or not an integer is refused. */
-function parseLimit(text: string | null, faults: Faults): Parsed<number> {
+/** Default 100; a larger value is clamped to 100; below 1 or not an integer is refused. `continued`: the request has a cursor. */
+function parseLimit(text: string | null, faults: Faults, continued: boolean): Parsed<number> {
   if (text === null) return { ok: true, value: faults.has('metrics-limit-default-50') ? 50 : METRICS_DEFAULT_LIMIT };
   if (!/^-?\d+$/.test(text) || Number(text) < 1) return reject(`limit must be an integer of at least 1, got ${JSON.stringify(text)}`);
   const limit = Number(text);
   if (limit > METRICS_MAX_LIMIT && faults.has('metrics-limit-not-clamped')) return reject(`limit must be at most ${METRICS_MAX_LIMIT}`);
+  if (continued && faults.has('metrics-limit-not-clamped-on-continuation')) return { ok: true, value: limit };
   return { ok: true, value: Math.min(limit, METRICS_MAX_LIMIT) };
 }
