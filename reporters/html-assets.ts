@@ -79,6 +79,11 @@ li.statement > .status { justify-self: start; align-self: start; }
 li.statement > :not(.status) { grid-column: 2; }
 li.statement blockquote.words { margin: 0; font-style: italic; overflow-wrap: anywhere; }
 li.statement blockquote.words p, li.statement p { margin: 0; }
+/* Its clauses: each with the fault that proves it checked and that rule's outcome, or why not. */
+details.clauses > summary { font-weight: 400; color: var(--muted); }
+ul.clauses { list-style: none; margin: 0.2rem 0 0; padding: 0; font-size: 0.9rem; }
+li.clause { margin: 0.15rem 0; overflow-wrap: anywhere; }
+li.clause > .status { font-size: 0.75rem; margin-right: 0.4rem; }
 /* What no rule could show is grey: not a verdict on the target. */
 .status.not-run, .status.not-yet, .status.not-checkable { background: transparent; color: var(--muted); border: 1px solid var(--muted); }
 .status.not-yet { border-style: dashed; }

@@ -3,7 +3,7 @@
 // Security Policy forbids any fetch and any script but the page's own filter.
 import { createHash } from 'node:crypto';
 import type { Redactor } from '../harness/redact.ts';
-import { RULE_STATUSES, type Evidence, type Exchange, type RuleResult, type RuleStatus, type RunResult, type StatementResult, type StatementStatus, type TargetDescription } from '../results/model.ts';
+import { RULE_STATUSES, type ClauseResult, type Evidence, type Exchange, type RuleResult, type RuleStatus, type RunResult, type StatementCoverage, type StatementResult, type StatementStatus, type TargetDescription } from '../results/model.ts';
 import { curlVariablesNote, replayParameters, REQUEST_LABEL, requestHead, responseHead, SETUP_NOTE, setupLabel, shrinkingNote, TRUNCATED_NOTE } from './evidence-text.ts';
 import { duration, printable } from './format.ts';
 import { FILTER_SCRIPT, REPORT_STYLE } from './html-assets.ts';
@@ -127,6 +127,7 @@ function specificationView(statements: StatementResult[], rules: RuleResult[]): 
 <blockquote class="words"><p>${escapeHtml(statement.words)}</p></blockquote>
 ${statement.rules.length ? `<p class="meta">Checked by ${statement.rules.map(ruleLink).join(', ')}</p>` : ''}
 ${statement.reason ? `<p class="reason">${escapeHtml(statement.reason)}</p>` : ''}
+${statement.clauses?.length ? clauseList(statement.clauses, statement.coverage, ruleLink) : ''}
 </li>`;
   const sections = [...new Set(statements.map((s) => s.section))].sort(compareSections);
   return `<section id="specification-view" aria-labelledby="specification-heading">
@@ -144,6 +145,23 @@ ${inSection.map(item).join('\n')}
   })
   .join('\n')}
 </section>`;
+}
+
+const COVERAGE_WORDS: Record<StatementCoverage, string> = { checked: 'checked', 'partly-checked': 'partly checked', 'not-checkable': 'not checkable', 'not-yet': 'not yet checked' };
+
+/** A statement's clauses, closed under a count: each checked one with the fault that proves it and its rule's outcome, the others with why not. */
+function clauseList(clauses: ClauseResult[], coverage: StatementCoverage | undefined, ruleLink: (id: string) => string): string {
+  const checked = clauses.filter((c) => c.kind === 'checked').length;
+  const item = (clause: ClauseResult) => {
+    const proofs = clause.proofs.map((p) => `fault <code>${escapeHtml(p.fault)}</code>, caught by ${ruleLink(p.rule)}`).join('; ');
+    const why = clause.kind === 'checked' || !clause.reason ? '' : ` <span class="reason">${clause.kind === 'not-yet' ? 'Needs' : 'Why'}: ${escapeHtml(clause.reason)}</span>`;
+    return `<li class="clause" data-clause-kind="${clause.kind}"><span class="status ${clause.status}">${STATEMENT_LABEL[clause.status]}</span>${escapeHtml(clause.covers)}${proofs ? ` (${proofs})` : ''}${why}</li>`;
+  };
+  return `<details class="clauses"><summary>${checked} of ${clauses.length} clauses checked${coverage ? ` (${COVERAGE_WORDS[coverage]})` : ''}</summary>
+<ul class="clauses">
+${clauses.map(item).join('\n')}
+</ul>
+</details>`;
 }
 
 const FILTER_LABEL: Record<RuleStatus, string> = {

@@ -4,7 +4,7 @@
 // rather than spread from the model: a new model field reaches the file only on
 // purpose. Evidence keeps the model's Evidence shape.
 import type { Redactor } from '../harness/redact.ts';
-import type { RuleResult, RunResult, StatementResult } from '../results/model.ts';
+import type { ClauseResult, RuleResult, RunResult, StatementResult } from '../results/model.ts';
 import { scrubRun } from './scrub.ts';
 import { tally } from './tally.ts';
 
@@ -29,6 +29,10 @@ function ruleEntry({ id, level, section, title, quote, why, status, reason, evid
   return { id, level, section, title, quote, why, status, reason, evidence, expectation, suite, durationMs, requests, data, dataNotes };
 }
 
-function statementEntry({ id, section, heading, words, rules, status, reason }: StatementResult) {
-  return { id, section, heading, words, rules, status, reason };
+function statementEntry({ id, section, heading, words, rules, status, reason, coverage, clauses }: StatementResult) {
+  return { id, section, heading, words, rules, status, reason, coverage, clauses: clauses?.map(clauseEntry) };
+}
+
+function clauseEntry({ id, covers, kind, proofs, sameAs, status, reason }: ClauseResult) {
+  return { id, covers, kind, proofs: proofs.map(({ fault, rule, status }) => ({ fault, rule, status })), sameAs, status, reason };
 }

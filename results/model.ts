@@ -153,10 +153,39 @@ export interface StatementResult {
   /** The heading of that section in the specification. */
   heading: string;
   words: string;
-  /** The rules that check it; their outcomes are in `rules` of the run. */
+  /** The rules that read it (its clauses' faults' rules first); their outcomes are in `rules` of the run. */
   rules: string[];
+  /** The worst outcome of its rules in this run; `not-checkable` for a statement no rule reads. */
   status: StatementStatus;
-  /** Why it is not checkable or not checked yet, or why its rules were skipped. */
+  /** Why it is not checkable, or why its rules were skipped or not run. */
+  reason?: string;
+  /**
+   * How far its words are proven checked, by its clauses (spec/clauses.ts): every clause
+   * checked or not checkable, some not yet, none checked yet, or not checkable.
+   */
+  coverage?: StatementCoverage;
+  /** Each value, bound, parameter, endpoint, version, role and page position of its words. */
+  clauses?: ClauseResult[];
+}
+
+export type StatementCoverage = 'checked' | 'partly-checked' | 'not-checkable' | 'not-yet';
+
+/** A clause is checked when a fault of the reference that breaks it is caught by its rule (the fault proves the rule reads it). */
+export type ClauseKind = 'checked' | 'not-checkable' | 'not-yet';
+
+export interface ClauseResult {
+  /** `<statement id>:<part>`. */
+  id: string;
+  /** Which part of the statement's words it is. */
+  covers: string;
+  kind: ClauseKind;
+  /** The faults that prove it, each with its rule and that rule's outcome in this run. */
+  proofs: Array<{ fault: string; rule: string; status: RuleStatus | 'not-run' }>;
+  /** The clauses it restates in other words, when it does: it stands as they do. */
+  sameAs?: string[];
+  /** A checked clause: the worst outcome of its proofs' rules; otherwise its kind. */
+  status: RuleStatus | 'not-run' | 'not-checkable' | 'not-yet';
+  /** Why it is not checkable or not yet checked (what a rule would need). */
   reason?: string;
 }
 

@@ -292,6 +292,26 @@ describe('report.html', () => {
     expect(page).toContain('<strong>1 statements:</strong> 1 error');
   });
 
+  test('lists a statement\'s clauses: a checked one with its fault and its rule\'s outcome, one not yet checked with what it needs', () => {
+    const statement = {
+      id: 'usage.per-function',
+      section: '4.2',
+      heading: 'Functions',
+      words: 'usage per function',
+      rules: ['FN-008'],
+      status: 'error' as const,
+      coverage: 'partly-checked' as const,
+      clauses: [
+        { id: 'usage.per-function:first', covers: 'the first page', kind: 'checked' as const, proofs: [{ fault: 'fn-first-page', rule: 'FN-008', status: 'error' as const }], status: 'error' as const },
+        { id: 'usage.per-function:later', covers: 'the <later> pages', kind: 'not-yet' as const, proofs: [], status: 'not-yet' as const, reason: 'a fault on later pages' },
+      ],
+    };
+    const page = htmlReport({ ...result, statements: [statement] }, redactor);
+    expect(page).toContain('<details class="clauses"><summary>1 of 2 clauses checked (partly checked)</summary>');
+    expect(page).toContain('<li class="clause" data-clause-kind="checked"><span class="status error">ERROR</span>the first page (fault <code>fn-first-page</code>, caught by <a href="#rule-FN-008"><code>FN-008</code></a> ERROR)</li>');
+    expect(page).toContain('<li class="clause" data-clause-kind="not-yet"><span class="status not-yet">NOT YET CHECKED</span>the &#60;later&#62; pages <span class="reason">Needs: a fault on later pages</span></li>');
+  });
+
   test('lays out a JSON body with a two-space indent, keeping what the target sent; a cut body or one that is not JSON as it is', () => {
     // FN-002: the request body is JSON; the response body is cut, so shown as it came.
     const request = JSON.parse(redactor.text(rules[1]!.evidence!.exchange!.request.body!));

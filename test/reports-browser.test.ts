@@ -146,17 +146,18 @@ describe.skipIf(!present)('report.html in headless Chromium', () => {
     const statuses = new Set(statements.map((s) => s.status));
     for (const status of ['passed', 'failed', 'skipped', 'not-run', 'not-checkable'] as const) expect(statuses.has(status), status).toBe(true);
     const broken = view.locator('#statement-auth\\.default-requirement');
-    expect(await broken.locator('.status').innerText()).toBe('FAIL');
+    // The statement's own badge (its clauses, folded under it, carry theirs).
+    expect(await broken.locator(':scope > .status').innerText()).toBe('FAIL');
     expect(await broken.innerText()).toContain('The default requirement of the control plane is `admin` or an API key.');
     const uncheckable = statements.find((s) => s.status === 'not-checkable')!;
     const grey = view.locator(`li[id="statement-${uncheckable.id}"]`);
-    expect(await grey.locator('.status').innerText()).toBe('NOT CHECKABLE');
+    expect(await grey.locator(':scope > .status').innerText()).toBe('NOT CHECKABLE');
     expect(await grey.locator('.reason').innerText()).toBe(uncheckable.reason);
     const colours = await view.locator('.status').evaluateAll((badges) => Object.fromEntries(badges.map((b) => [b.textContent, getComputedStyle(b).backgroundColor])));
     expect(colours['NOT CHECKABLE']).toBe('rgba(0, 0, 0, 0)');
     expect(colours.FAIL).not.toBe(colours.PASS);
     // From a statement to the rule that broke it: the rules view, the whole list, the rule on screen.
-    await broken.getByRole('link', { name: 'auth.no-scope-forbidden' }).click();
+    await broken.locator(':scope > p.meta').getByRole('link', { name: 'auth.no-scope-forbidden', exact: true }).click();
     expect(await view.isVisible()).toBe(false);
     await expect.poll(() => page.locator('[data-rule-id="auth.no-scope-forbidden"]').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /^All \(/ }).getAttribute('aria-pressed')).toBe('true');

@@ -19,6 +19,36 @@ const eachItem = (change: (item: Body) => void) => (items: Body[]) => (items.for
 const onListedFunctions = (change: (fn: Body) => void) => (reply: Reply, route: Route) =>
   isListing(route) && reply.status === 200 ? mapFunctions(reply, (fn) => { const copy = structuredClone(fn); change(copy); return copy; }) : reply;
 
+/** A change on every resource one read answers: the functions listed, the sandbox, each egress IP or custom domain. */
+function onEvery(read: 'function' | 'sandbox' | 'egressip' | 'customdomain', change: (item: Body) => void): (reply: Reply, route: Route) => Reply {
+  if (read === 'function') return onListedFunctions(change);
+  if (read === 'sandbox') return onSuccess('getSandbox', (s: Body) => (change(s), s));
+  return onSuccess(read === 'egressip' ? 'listEgressIps' : 'listCustomDomains', eachItem(change));
+}
+
+/** A change on every event record of every resource one read answers (section 6). */
+const onEvents = (read: 'function' | 'sandbox' | 'egressip', change: (event: Body) => void) =>
+  onEvery(read, (item) => (Array.isArray(item.events) ? item.events.forEach(change) : undefined));
+
+/** A change on the spec of the sandbox GET /sandboxes/{name} answers. */
+const onSandboxSpec = (change: (spec: Body) => void) => onSuccess('getSandbox', (s: Body) => (s.spec && change(s.spec), s));
+
+/** A change on each item of a list of the sandbox spec (volumes, expiration policies, egress policies, routes). */
+const eachOf = (list: (spec: Body) => unknown, change: (item: Body) => void) =>
+  onSandboxSpec((spec) => {
+    const items = list(spec);
+    if (Array.isArray(items)) items.forEach((item) => item && typeof item === 'object' && change(item));
+  });
+
+/** A name of another character: its last one an underscore. */
+const underscored = (name: string) => `${name.slice(0, -1)}_`;
+/** A name of more than 49 characters, still lowercase alphanumerics and hyphens. */
+const overlong = (name: string) => `${name}-${'0'.repeat(Math.max(1, 49 - name.length))}`;
+/** The display name without its spaces and special characters. */
+const stripped = (displayName: unknown) => (typeof displayName === 'string' ? displayName.replace(/[^A-Za-z0-9]/g, '') : displayName);
+/** The first letter of a name in capitals. */
+const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
 export const resourcesFaults = [
   {
     name: 'resources-function-display-name-truncated',
@@ -31,6 +61,12 @@ export const resourcesFaults = [
     rule: 'resources.metadata.read-only',
     description: 'GET /functions gives the read-only metadata.createdBy of a function as an object',
     reshape: onListedFunctions((fn) => (fn.metadata.createdBy = { id: fn.metadata.createdBy })),
+  },
+  {
+    name: 'resources-function-url-relative',
+    rule: 'resources.metadata.url-absolute',
+    description: 'GET /functions gives metadata.url as a path on the control plane (/functions/NAME), not an absolute URL',
+    reshape: onListedFunctions((fn) => (fn.metadata.url = `/functions/${fn.metadata.name}`)),
   },
   {
     name: 'resources-function-status-lowercase',
@@ -190,5 +226,559 @@ export const resourcesFaults = [
     name: 'resources-customdomains-other-workspace-listed',
     rule: 'resources.customdomains.workspace-only',
     description: 'GET /customdomains lists the custom domains of every workspace of the account',
+  },
+  // Section 2.1: each field of the shared metadata, broken for one read.
+  {
+    name: 'resources-function-listed-twice',
+    rule: 'resources.metadata.name-unique',
+    description: 'GET /functions lists the first function of its last page again at the end of that page',
+    reshape: (reply, route) => {
+      const body = reply.body as Body;
+      if (!isListing(route) || reply.status !== 200 || !Array.isArray(body?.data) || body.data.length === 0 || body.meta?.hasMore !== false) return reply;
+      return { ...reply, body: { ...body, data: [...body.data, body.data[0]] } };
+    },
+  },
+  {
+    name: 'resources-egressip-listed-twice',
+    rule: 'resources.metadata.name-unique',
+    description: 'GET /egressips lists its first egress IP twice',
+    reshape: onSuccess('listEgressIps', (items: Body[]) => (items.length > 0 ? [...items, items[0]] : items)),
+  },
+  {
+    name: 'resources-sandbox-name-capitalised',
+    rule: 'resources.metadata.fields',
+    description: 'GET /sandboxes/{name} answers metadata.name with its first letter in capitals',
+    reshape: onEvery('sandbox', (s) => (s.metadata.name = capitalised(s.metadata.name))),
+  },
+  {
+    name: 'resources-sandbox-name-underscored',
+    rule: 'resources.metadata.fields',
+    description: 'GET /sandboxes/{name} answers metadata.name with an underscore for its last character',
+    reshape: onEvery('sandbox', (s) => (s.metadata.name = underscored(s.metadata.name))),
+  },
+  {
+    name: 'resources-sandbox-name-over-49',
+    rule: 'resources.metadata.fields',
+    description: 'GET /sandboxes/{name} answers a metadata.name of more than 49 characters (zeros appended)',
+    reshape: onEvery('sandbox', (s) => (s.metadata.name = overlong(s.metadata.name))),
+  },
+  {
+    name: 'resources-function-display-name-stripped',
+    rule: 'resources.metadata.fields',
+    description: 'GET /functions strips the spaces and special characters of metadata.displayName',
+    reshape: onEvery('function', (fn) => (fn.metadata.displayName = stripped(fn.metadata.displayName))),
+  },
+  {
+    name: 'resources-sandbox-display-name-stripped',
+    rule: 'resources.metadata.fields',
+    description: 'GET /sandboxes/{name} strips the spaces and special characters of metadata.displayName',
+    reshape: onEvery('sandbox', (s) => (s.metadata.displayName = stripped(s.metadata.displayName))),
+  },
+  {
+    name: 'resources-egressip-display-name-stripped',
+    rule: 'resources.metadata.fields',
+    description: 'GET /egressips strips the spaces and special characters of metadata.displayName',
+    reshape: onEvery('egressip', (e) => (e.metadata.displayName = stripped(e.metadata.displayName))),
+  },
+  {
+    name: 'resources-customdomain-display-name-stripped',
+    rule: 'resources.metadata.fields',
+    description: 'GET /customdomains strips the spaces and special characters of metadata.displayName',
+    reshape: onEvery('customdomain', (d) => (d.metadata.displayName = stripped(d.metadata.displayName))),
+  },
+  {
+    name: 'resources-egressip-display-name-truncated',
+    rule: 'resources.metadata.fields',
+    description: 'GET /egressips cuts metadata.displayName to 40 characters',
+    reshape: onEvery('egressip', (e) => (e.metadata.displayName = e.metadata.displayName?.slice(0, 40))),
+  },
+  {
+    name: 'resources-customdomain-display-name-truncated',
+    rule: 'resources.metadata.fields',
+    description: 'GET /customdomains cuts metadata.displayName to 40 characters',
+    reshape: onEvery('customdomain', (d) => (d.metadata.displayName = d.metadata.displayName?.slice(0, 40))),
+  },
+  {
+    name: 'resources-function-external-id-underscored',
+    rule: 'resources.metadata.fields',
+    description: 'GET /functions answers metadata.externalId with an underscore for its last character',
+    reshape: onEvery('function', (fn) => typeof fn.metadata.externalId === 'string' && (fn.metadata.externalId = underscored(fn.metadata.externalId))),
+  },
+  {
+    name: 'resources-sandbox-external-id-underscored',
+    rule: 'resources.metadata.fields',
+    description: 'GET /sandboxes/{name} answers metadata.externalId with an underscore for its last character',
+    reshape: onEvery('sandbox', (s) => typeof s.metadata.externalId === 'string' && (s.metadata.externalId = underscored(s.metadata.externalId))),
+  },
+  {
+    name: 'resources-function-labels-dropped',
+    rule: 'resources.metadata.fields',
+    description: 'GET /functions leaves metadata.labels out',
+    reshape: onEvery('function', (fn) => delete fn.metadata.labels),
+  },
+  {
+    name: 'resources-sandbox-labels-dropped',
+    rule: 'resources.metadata.fields',
+    description: 'GET /sandboxes/{name} leaves metadata.labels out',
+    reshape: onEvery('sandbox', (s) => delete s.metadata.labels),
+  },
+  {
+    name: 'resources-function-created-at-number',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /functions answers metadata.createdAt as a number (epoch milliseconds)',
+    reshape: onEvery('function', (fn) => (fn.metadata.createdAt = Date.parse(fn.metadata.createdAt) || 0)),
+  },
+  {
+    name: 'resources-sandbox-created-at-number',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /sandboxes/{name} answers metadata.createdAt as a number (epoch milliseconds)',
+    reshape: onEvery('sandbox', (s) => (s.metadata.createdAt = Date.parse(s.metadata.createdAt) || 0)),
+  },
+  {
+    name: 'resources-egressip-created-at-number',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /egressips answers metadata.createdAt as a number (epoch milliseconds)',
+    reshape: onEvery('egressip', (e) => (e.metadata.createdAt = Date.parse(e.metadata.createdAt) || 0)),
+  },
+  {
+    name: 'resources-customdomain-created-at-number',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /customdomains answers metadata.createdAt as a number (epoch milliseconds)',
+    reshape: onEvery('customdomain', (d) => (d.metadata.createdAt = Date.parse(d.metadata.createdAt) || 0)),
+  },
+  {
+    name: 'resources-egressip-created-by-not-string',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /egressips gives the read-only metadata.createdBy as an object',
+    reshape: onEvery('egressip', (e) => (e.metadata.createdBy = { id: e.metadata.createdBy })),
+  },
+  {
+    name: 'resources-customdomain-created-by-not-string',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /customdomains gives the read-only metadata.createdBy as an object',
+    reshape: onEvery('customdomain', (d) => (d.metadata.createdBy = { id: d.metadata.createdBy })),
+  },
+  {
+    name: 'resources-function-updated-by-not-string',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /functions gives the read-only metadata.updatedBy as an object',
+    reshape: onEvery('function', (fn) => (fn.metadata.updatedBy = { id: fn.metadata.updatedBy })),
+  },
+  {
+    name: 'resources-sandbox-updated-by-not-string',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /sandboxes/{name} gives the read-only metadata.updatedBy as an object',
+    reshape: onEvery('sandbox', (s) => (s.metadata.updatedBy = { id: s.metadata.updatedBy })),
+  },
+  {
+    name: 'resources-egressip-updated-by-not-string',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /egressips gives the read-only metadata.updatedBy as an object',
+    reshape: onEvery('egressip', (e) => (e.metadata.updatedBy = { id: e.metadata.updatedBy })),
+  },
+  {
+    name: 'resources-customdomain-updated-by-not-string',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /customdomains gives the read-only metadata.updatedBy as an object',
+    reshape: onEvery('customdomain', (d) => (d.metadata.updatedBy = { id: d.metadata.updatedBy })),
+  },
+  {
+    name: 'resources-function-plan-not-string',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /functions gives the read-only metadata.plan as an object',
+    reshape: onEvery('function', (fn) => (fn.metadata.plan = { name: fn.metadata.plan })),
+  },
+  {
+    name: 'resources-sandbox-plan-not-string',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /sandboxes/{name} gives the read-only metadata.plan as an object',
+    reshape: onEvery('sandbox', (s) => (s.metadata.plan = { name: s.metadata.plan })),
+  },
+  {
+    name: 'resources-function-url-not-string',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /functions gives the read-only metadata.url as an object',
+    reshape: onEvery('function', (fn) => (fn.metadata.url = { href: fn.metadata.url })),
+  },
+  {
+    name: 'resources-sandbox-url-not-string',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /sandboxes/{name} gives the read-only metadata.url as an object',
+    reshape: onEvery('sandbox', (s) => (s.metadata.url = { href: s.metadata.url })),
+  },
+  {
+    name: 'resources-sandbox-url-relative',
+    rule: 'resources.metadata.url-absolute',
+    description: 'GET /sandboxes/{name} gives metadata.url as a path on the control plane (/sandboxes/NAME), not an absolute URL',
+    reshape: onEvery('sandbox', (s) => (s.metadata.url = `/sandboxes/${s.metadata.name}`)),
+  },
+  {
+    name: 'resources-function-workspace-missing',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /functions leaves metadata.workspace out',
+    reshape: onEvery('function', (fn) => delete fn.metadata.workspace),
+  },
+  {
+    name: 'resources-sandbox-workspace-missing',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /sandboxes/{name} leaves metadata.workspace out',
+    reshape: onEvery('sandbox', (s) => delete s.metadata.workspace),
+  },
+  {
+    name: 'resources-egressip-workspace-missing',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /egressips leaves metadata.workspace out',
+    reshape: onEvery('egressip', (e) => delete e.metadata.workspace),
+  },
+  {
+    name: 'resources-customdomain-workspace-missing',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /customdomains leaves metadata.workspace out',
+    reshape: onEvery('customdomain', (d) => delete d.metadata.workspace),
+  },
+  // Section 2.3: the sandbox's own fields, and each field of its spec as set.
+  {
+    name: 'resources-sandbox-expires-in-string',
+    rule: 'resources.sandbox.expires-in',
+    description: 'GET /sandboxes/{name} answers expiresIn as a duration string ("3600s"), not an integer',
+    reshape: onEvery('sandbox', (s) => s.expiresIn !== undefined && (s.expiresIn = `${s.expiresIn}s`)),
+  },
+  {
+    name: 'resources-sandbox-last-used-at-number',
+    rule: 'resources.metadata.read-only',
+    description: 'GET /sandboxes/{name} answers lastUsedAt as a number (epoch milliseconds)',
+    reshape: onEvery('sandbox', (s) => (s.lastUsedAt = Date.parse(s.lastUsedAt) || 0)),
+  },
+  {
+    name: 'resources-sandbox-volume-name-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} drops name from spec.volumes',
+    reshape: eachOf((spec) => spec.volumes, (v) => delete v.name),
+  },
+  {
+    name: 'resources-sandbox-volume-mount-path-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} drops mountPath from spec.volumes',
+    reshape: eachOf((spec) => spec.volumes, (v) => delete v.mountPath),
+  },
+  {
+    name: 'resources-expiration-policy-type-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} drops type from spec.lifecycle.expirationPolicies',
+    reshape: eachOf((spec) => spec.lifecycle?.expirationPolicies, (p) => delete p.type),
+  },
+  {
+    name: 'resources-expiration-policy-value-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} drops value from spec.lifecycle.expirationPolicies',
+    reshape: eachOf((spec) => spec.lifecycle?.expirationPolicies, (p) => delete p.value),
+  },
+  {
+    name: 'resources-expiration-policy-action-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} drops action from spec.lifecycle.expirationPolicies',
+    reshape: eachOf((spec) => spec.lifecycle?.expirationPolicies, (p) => delete p.action),
+  },
+  {
+    name: 'resources-terminated-retention-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} leaves spec.lifecycle.terminatedRetention out',
+    reshape: onSandboxSpec((spec) => delete spec.lifecycle?.terminatedRetention),
+  },
+  {
+    name: 'resources-runtime-expires-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} leaves spec.runtime.expires out',
+    reshape: onSandboxSpec((spec) => delete spec.runtime?.expires),
+  },
+  {
+    name: 'resources-runtime-ttl-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} leaves spec.runtime.ttl out',
+    reshape: onSandboxSpec((spec) => delete spec.runtime?.ttl),
+  },
+  {
+    name: 'resources-allowed-domains-wildcard-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} drops the leading *. of the network.allowedDomains patterns',
+    reshape: onSandboxSpec((spec) => {
+      const network = spec.network;
+      if (typeof network?.allowedDomains === 'string') network.allowedDomains = network.allowedDomains.replaceAll('*.', '');
+      else if (Array.isArray(network?.allowedDomains)) network.allowedDomains = network.allowedDomains.map((d: unknown) => (typeof d === 'string' ? d.replace(/^\*\./, '') : d));
+    }),
+  },
+  {
+    name: 'resources-forbidden-domains-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} leaves network.forbiddenDomains out',
+    reshape: onSandboxSpec((spec) => delete spec.network?.forbiddenDomains),
+  },
+  {
+    name: 'resources-forbidden-domains-as-array',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} returns network.forbiddenDomains as a JSON array, not the string holding a list that section 2.3 names',
+    reshape: onSandboxSpec((spec) => {
+      const network = spec.network;
+      if (typeof network?.forbiddenDomains === 'string') network.forbiddenDomains = JSON.parse(network.forbiddenDomains);
+    }),
+  },
+  {
+    name: 'resources-firewall-rulesets-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} leaves network.firewall.rulesets out',
+    reshape: onSandboxSpec((spec) => delete spec.network?.firewall?.rulesets),
+  },
+  {
+    name: 'resources-firewall-rulesets-as-array',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} returns network.firewall.rulesets as a JSON array, not the string holding a list that section 2.3 names',
+    reshape: onSandboxSpec((spec) => {
+      const firewall = spec.network?.firewall;
+      if (typeof firewall?.rulesets === 'string') firewall.rulesets = JSON.parse(firewall.rulesets);
+    }),
+  },
+  {
+    name: 'resources-egress-policy-name-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} drops name from network.egress.policies',
+    reshape: eachOf((spec) => spec.network?.egress?.policies, (p) => delete p.name),
+  },
+  {
+    name: 'resources-egress-policy-mode-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} drops mode from network.egress.policies',
+    reshape: eachOf((spec) => spec.network?.egress?.policies, (p) => delete p.mode),
+  },
+  {
+    name: 'resources-egress-policy-destinations-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} drops destinations from network.egress.policies',
+    reshape: eachOf((spec) => spec.network?.egress?.policies, (p) => delete p.destinations),
+  },
+  {
+    name: 'resources-route-destinations-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} drops destinations from network.proxy.routing',
+    reshape: eachOf((spec) => spec.network?.proxy?.routing, (r) => delete r.destinations),
+  },
+  {
+    name: 'resources-route-headers-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} drops headers from network.proxy.routing',
+    reshape: eachOf((spec) => spec.network?.proxy?.routing, (r) => delete r.headers),
+  },
+  {
+    name: 'resources-route-body-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} drops body from network.proxy.routing',
+    reshape: eachOf((spec) => spec.network?.proxy?.routing, (r) => delete r.body),
+  },
+  {
+    name: 'resources-secret-shown-when-param-omitted',
+    rule: 'resources.secrets.hidden-unless-asked',
+    description: 'secret values are shown to a workspace admin who leaves the show-secrets parameter out (not to one who sends it false)',
+  },
+  {
+    name: 'resources-secret-param-presence-asks',
+    rule: 'resources.secrets.hidden-unless-asked',
+    description: 'the show-secrets parameter is read as asking whatever its value: a workspace admin who sends it false is shown the secret values',
+  },
+  {
+    name: 'resources-secret-shown-to-member-unasked',
+    rule: 'resources.secrets.member-never-sees',
+    description: 'secret values are shown to a caller without the workspace admin role who leaves the show-secrets parameter out (the role tested before the ask)',
+  },
+  {
+    name: 'resources-show-secrets-required',
+    rule: 'resources.secrets.hidden-unless-asked',
+    description: 'GET /sandboxes/{name} without the show-secrets parameter is answered 400',
+  },
+  // Sections 2.4, 2.5: each field of an egress IP or a custom domain as set, and the whole listing.
+  {
+    name: 'resources-egressips-first-vpc-only',
+    rule: 'resources.egressips.whole-workspace',
+    description: 'GET /egressips lists only the egress IPs of the VPC its first egress IP is in',
+    reshape: onSuccess('listEgressIps', (items: Body[]) => items.filter((e) => e.metadata?.vpcName === items[0]?.metadata?.vpcName)),
+  },
+  {
+    name: 'resources-customdomains-incomplete',
+    rule: 'resources.customdomains.whole-workspace',
+    description: 'GET /customdomains leaves the last custom domain of the workspace out',
+    reshape: onSuccess('listCustomDomains', (items: Body[]) => items.slice(0, -1)),
+  },
+  {
+    name: 'resources-egress-gateway-name-dropped',
+    rule: 'resources.egressips.spec',
+    description: 'GET /egressips leaves metadata.gatewayName out',
+    reshape: onEvery('egressip', (e) => delete e.metadata.gatewayName),
+  },
+  {
+    name: 'resources-egress-vpc-name-dropped',
+    rule: 'resources.egressips.spec',
+    description: 'GET /egressips leaves metadata.vpcName out',
+    reshape: onEvery('egressip', (e) => delete e.metadata.vpcName),
+  },
+  {
+    name: 'resources-egress-ip-family-dropped',
+    rule: 'resources.egressips.spec',
+    description: 'GET /egressips leaves spec.ipFamily out',
+    reshape: onEvery('egressip', (e) => delete e.spec?.ipFamily),
+  },
+  {
+    name: 'resources-customdomain-cname-records-dropped',
+    rule: 'resources.customdomains.spec',
+    description: 'GET /customdomains leaves spec.cnameRecords out',
+    reshape: onEvery('customdomain', (d) => delete d.spec?.cnameRecords),
+  },
+  {
+    name: 'resources-customdomain-fallback-preview-id-dropped',
+    rule: 'resources.customdomains.spec',
+    description: 'GET /customdomains leaves spec.fallbackPreviewId out',
+    reshape: onEvery('customdomain', (d) => delete d.spec?.fallbackPreviewId),
+  },
+  {
+    name: 'resources-customdomain-last-verified-at-dropped',
+    rule: 'resources.customdomains.spec',
+    description: 'GET /customdomains leaves spec.lastVerifiedAt out',
+    reshape: onEvery('customdomain', (d) => delete d.spec?.lastVerifiedAt),
+  },
+  {
+    name: 'resources-customdomain-region-dropped',
+    rule: 'resources.customdomains.spec',
+    description: 'GET /customdomains leaves spec.region out',
+    reshape: onEvery('customdomain', (d) => delete d.spec?.region),
+  },
+  {
+    name: 'resources-customdomain-status-dropped',
+    rule: 'resources.customdomains.spec',
+    description: 'GET /customdomains leaves spec.status out',
+    reshape: onEvery('customdomain', (d) => delete d.spec?.status),
+  },
+  {
+    name: 'resources-customdomain-alternative-names-dropped',
+    rule: 'resources.customdomains.spec',
+    description: 'GET /customdomains leaves spec.subjectAlternativeNames out',
+    reshape: onEvery('customdomain', (d) => delete d.spec?.subjectAlternativeNames),
+  },
+  {
+    name: 'resources-customdomain-verification-error-dropped',
+    rule: 'resources.customdomains.spec',
+    description: 'GET /customdomains leaves spec.verificationError out',
+    reshape: onEvery('customdomain', (d) => delete d.spec?.verificationError),
+  },
+  // Section 6: each field of the event records, broken for one read.
+  {
+    name: 'resources-function-events-keyed-by-time',
+    rule: 'resources.events',
+    description: 'GET /functions answers the events of a function as an object keyed by time, not an array',
+    reshape: onEvery('function', (fn) => Array.isArray(fn.events) && (fn.events = Object.fromEntries(fn.events.map((e: Body, i: number) => [e.time ?? i, e])))),
+  },
+  {
+    name: 'resources-sandbox-events-keyed-by-time',
+    rule: 'resources.events',
+    description: 'GET /sandboxes/{name} answers the events as an object keyed by time, not an array',
+    reshape: onEvery('sandbox', (s) => Array.isArray(s.events) && (s.events = Object.fromEntries(s.events.map((e: Body, i: number) => [e.time ?? i, e])))),
+  },
+  {
+    name: 'resources-egressip-events-keyed-by-time',
+    rule: 'resources.events',
+    description: 'GET /egressips answers the events of an egress IP as an object keyed by time, not an array',
+    reshape: onEvery('egressip', (e) => Array.isArray(e.events) && (e.events = Object.fromEntries(e.events.map((ev: Body, i: number) => [ev.time ?? i, ev])))),
+  },
+  {
+    name: 'resources-function-event-type-number',
+    rule: 'resources.events',
+    description: 'GET /functions answers the type of an event as a number',
+    reshape: onEvents('function', (e) => (e.type = 1)),
+  },
+  {
+    name: 'resources-sandbox-event-type-number',
+    rule: 'resources.events',
+    description: 'GET /sandboxes/{name} answers the type of an event as a number',
+    reshape: onEvents('sandbox', (e) => (e.type = 1)),
+  },
+  {
+    name: 'resources-egressip-event-type-number',
+    rule: 'resources.events',
+    description: 'GET /egressips answers the type of an event as a number',
+    reshape: onEvents('egressip', (e) => (e.type = 1)),
+  },
+  {
+    name: 'resources-sandbox-event-status-lowercase',
+    rule: 'resources.events',
+    description: 'GET /sandboxes/{name} answers the status of an event in lowercase, outside the ten of section 3',
+    reshape: onEvents('sandbox', (e) => (e.status = String(e.status ?? 'deployed').toLowerCase())),
+  },
+  {
+    name: 'resources-egressip-event-status-lowercase',
+    rule: 'resources.events',
+    description: 'GET /egressips answers the status of an event in lowercase, outside the ten of section 3',
+    reshape: onEvents('egressip', (e) => (e.status = String(e.status ?? 'deployed').toLowerCase())),
+  },
+  {
+    name: 'resources-function-event-message-object',
+    rule: 'resources.events',
+    description: 'GET /functions answers the message of an event as an object',
+    reshape: onEvents('function', (e) => (e.message = { text: e.message })),
+  },
+  {
+    name: 'resources-sandbox-event-message-object',
+    rule: 'resources.events',
+    description: 'GET /sandboxes/{name} answers the message of an event as an object',
+    reshape: onEvents('sandbox', (e) => (e.message = { text: e.message })),
+  },
+  {
+    name: 'resources-egressip-event-message-object',
+    rule: 'resources.events',
+    description: 'GET /egressips answers the message of an event as an object',
+    reshape: onEvents('egressip', (e) => (e.message = { text: e.message })),
+  },
+  {
+    name: 'resources-function-event-revision-number',
+    rule: 'resources.events',
+    description: 'GET /functions answers the revision of an event as a number',
+    reshape: onEvents('function', (e) => (e.revision = 1)),
+  },
+  {
+    name: 'resources-sandbox-event-revision-number',
+    rule: 'resources.events',
+    description: 'GET /sandboxes/{name} answers the revision of an event as a number',
+    reshape: onEvents('sandbox', (e) => (e.revision = 1)),
+  },
+  {
+    name: 'resources-egressip-event-revision-number',
+    rule: 'resources.events',
+    description: 'GET /egressips answers the revision of an event as a number',
+    reshape: onEvents('egressip', (e) => (e.revision = 1)),
+  },
+  {
+    name: 'resources-function-event-canary-revision-number',
+    rule: 'resources.events',
+    description: 'GET /functions answers the canaryRevision of an event as a number',
+    reshape: onEvents('function', (e) => (e.canaryRevision = 2)),
+  },
+  {
+    name: 'resources-sandbox-event-canary-revision-number',
+    rule: 'resources.events',
+    description: 'GET /sandboxes/{name} answers the canaryRevision of an event as a number',
+    reshape: onEvents('sandbox', (e) => (e.canaryRevision = 2)),
+  },
+  {
+    name: 'resources-egressip-event-canary-revision-number',
+    rule: 'resources.events',
+    description: 'GET /egressips answers the canaryRevision of an event as a number',
+    reshape: onEvents('egressip', (e) => (e.canaryRevision = 2)),
+  },
+  {
+    name: 'resources-function-event-time-not-iso',
+    rule: 'resources.events',
+    description: 'GET /functions writes event times as Date.toString() text, not ISO 8601',
+    reshape: onEvents('function', (e) => (e.time = new Date(Date.parse(e.time) || 0).toString())),
+  },
+  {
+    name: 'resources-egressip-event-time-not-iso',
+    rule: 'resources.events',
+    description: 'GET /egressips writes event times as Date.toString() text, not ISO 8601',
+    reshape: onEvents('egressip', (e) => (e.time = new Date(Date.parse(e.time) || 0).toString())),
   },
 ] as const satisfies readonly FaultDefinition[];

@@ -21,6 +21,14 @@ export const resourcesRules = [
     quote: 'metadata.workspace | string | Read-only. Workspace name, set automatically.',
   },
   {
+    id: 'resources.metadata.url-absolute',
+    level: 'SHOULD',
+    section: '2.1',
+    title: 'metadata.url of every returned function and sandbox, when present, is an absolute URL (a scheme and a host): the endpoint of the resource',
+    quote: 'Auto-generated endpoint URL of the resource (agents, functions, models, sandboxes).',
+    why: 'The words call it an endpoint URL without its form: that an endpoint is named by an absolute URL is implied, not stated.',
+  },
+  {
     id: 'resources.metadata.name-unique',
     level: 'MUST',
     section: '2.1',

@@ -3,7 +3,7 @@
 // the target holds.
 import { rule } from '../../harness/rule.ts';
 import { checkResources } from './observe.ts';
-import { deploymentStatusProblems, eventsProblems, expiresInProblems, metadataProblems, readOnlyProblems, runStateProblems, type Kind } from './shapes.ts';
+import { deploymentStatusProblems, endpointUrlProblems, eventsProblems, expiresInProblems, metadataProblems, readOnlyProblems, runStateProblems, type Kind } from './shapes.ts';
 
 const EVERY_KIND: Kind[] = ['functions', 'sandboxes', 'egressips', 'customdomains'];
 /** Sections 2.2, 2.3, 2.4, 6: the kinds with a deployment status and events. */
@@ -12,6 +12,10 @@ const DEPLOYED_KINDS: Kind[] = ['functions', 'sandboxes', 'egressips'];
 const metadataFields = rule('resources.metadata.fields', { states: EVERY_KIND, existing: true }, (t) => checkResources(t, EVERY_KIND, (o) => metadataProblems(o.kind, o.returned, o.given)));
 
 const metadataReadOnly = rule('resources.metadata.read-only', { states: EVERY_KIND, existing: true }, (t) => checkResources(t, EVERY_KIND, (o) => readOnlyProblems(o.kind, o.returned)));
+
+// Section 2.1 names the endpoint URL for agents, functions, models and sandboxes; of those, the listed functions and the sandboxes are read here.
+const URL_KINDS: Kind[] = ['functions', 'sandboxes'];
+const metadataUrlAbsolute = rule('resources.metadata.url-absolute', { states: URL_KINDS, existing: true }, (t) => checkResources(t, URL_KINDS, (o) => endpointUrlProblems(o.returned)));
 
 const deploymentStatus = rule('resources.deployment-status', { states: DEPLOYED_KINDS, existing: true }, (t) => checkResources(t, DEPLOYED_KINDS, (o) => deploymentStatusProblems(o.returned)));
 
@@ -29,4 +33,4 @@ const sandboxRunState = rule('resources.sandbox.run-state', { states: ['sandboxe
 
 const sandboxExpiresIn = rule('resources.sandbox.expires-in', { states: ['sandboxes'], existing: true }, (t) => checkResources(t, ['sandboxes'], (o) => expiresInProblems(o.returned)));
 
-export const checks = [metadataFields, metadataReadOnly, deploymentStatus, events, sandboxRunState, sandboxExpiresIn];
+export const checks = [metadataFields, metadataReadOnly, metadataUrlAbsolute, deploymentStatus, events, sandboxRunState, sandboxExpiresIn];

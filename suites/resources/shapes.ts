@@ -64,6 +64,19 @@ export function readOnlyProblems(kind: Kind, returned: Json): string[] {
   return problems;
 }
 
+/**
+ * Section 2.1: "Auto-generated endpoint URL of the resource (agents, functions, models,
+ * sandboxes)": absolute, as an endpoint is reached; any scheme (an endpoint may be a
+ * websocket). Not marked Required: absent passes, and a value that is no string is
+ * resources.metadata.read-only's.
+ */
+export function endpointUrlProblems(returned: Json): string[] {
+  const url = isObject(returned.metadata) ? returned.metadata.url : undefined;
+  if (typeof url !== 'string') return [];
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  return parsed && parsed.host !== '' ? [] : [`metadata.url is ${show(url)}, not an absolute URL with a host (section 2.1: "Auto-generated endpoint URL of the resource")`];
+}
+
 const STATUS_LIST = DEPLOYMENT_STATUSES.join(', ');
 const isDeploymentStatus = (v: unknown) => typeof v === 'string' && (DEPLOYMENT_STATUSES as readonly string[]).includes(v);
 

@@ -40,8 +40,12 @@ export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; 
   }
 
   /** Section 2.3: shown only when the caller asks and is workspace admin; each fault breaks one half of that. */
-  function showsSecrets(asks: boolean, principal: Principal): boolean {
+  function showsSecrets(query: URLSearchParams, principal: Principal): boolean {
+    const omitted = !query.has(SHOW_SECRETS_PARAM);
+    const asks = env.faults.has('resources-secret-param-presence-asks') ? !omitted : query.get(SHOW_SECRETS_PARAM) === 'true';
     if (env.faults.has('resources-secret-shown-unasked')) return principal.workspaceAdmin;
+    if (env.faults.has('resources-secret-shown-when-param-omitted')) return principal.workspaceAdmin && (asks || omitted);
+    if (env.faults.has('resources-secret-shown-to-member-unasked')) return principal.workspaceAdmin ? asks : omitted;
     if (env.faults.has('resources-secret-shown-to-member')) return asks;
     if (env.faults.has('resources-secret-hidden-from-admin')) return false;
     return asks && principal.workspaceAdmin;
@@ -71,7 +75,8 @@ export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; 
         : store.find(principal.workspace, name);
       if (!found) return apiError(404, 'NotFound', `no sandbox named ${name} in workspace ${principal.workspace}`);
       const body = clone(found);
-      if (!showsSecrets(query.get(SHOW_SECRETS_PARAM) === 'true', principal)) maskSecrets(body, env.faults.has('resources-routing-secret-in-header'));
+      if (env.faults.has('resources-show-secrets-required') && !query.has(SHOW_SECRETS_PARAM)) return apiError(400, 'BadRequest', `the ${SHOW_SECRETS_PARAM} parameter is required`);
+      if (!showsSecrets(query, principal)) maskSecrets(body, env.faults.has('resources-routing-secret-in-header'));
       const spec = isObject(body.spec) ? body.spec : {};
       if (isObject(spec.lifecycle)) body.expiresIn = expiresIn(found, spec.lifecycle);
       return { status: 200, body };
