@@ -1,6 +1,7 @@
 // Provider states (CONTRACT section 2): the suite asks the target to put itself
 // into a named state before a check.
 import { createHash } from 'node:crypto';
+import { controlAnswer, noVerdictReason, unsupportedReason } from '../spec/control-answers.ts';
 import { stateParamsError, type StateName } from '../spec/test-control.ts';
 import type { SuiteConfig } from './config.ts';
 import type { HttpResponse } from './http.ts';
@@ -19,12 +20,6 @@ export function stateKey(state: StateName, params: object): StateKey {
   const digest = createHash('sha256').update(`${state}:${JSON.stringify(params)}`).digest();
   return [digest.readInt32LE(0), digest.readInt32LE(4) || 1];
 }
-
-/**
- * Answers that mean "this state is not supported" (CONTRACT section 2). Any other refusal
- * (400, 422: what the suite sent; 401, 403: the admin; 5xx) is no verdict on the target.
- */
-export const UNSUPPORTED_STATUSES: ReadonlySet<number> = new Set([404, 501]);
 
 /** A state no control endpoint knows: its answer says whether the endpoint takes the admin, without changing anything. */
 export const PROBE_STATE = 'cp-conformance-probe-no-such-state';
@@ -71,9 +66,8 @@ export class ControlClient {
   }
 
   /**
-   * Asks the control endpoint for a state it does not know (CONTRACT 2): a 404 or 501 (or
-   * a 4xx refusing what was sent) shows it takes the admin; 401 or 403, that it refuses
-   * the admin; a 5xx, that it fails. Nothing on the target changes.
+   * Asks the control endpoint for a state it does not know (CONTRACT 2); what its answer
+   * means before the run is the table's (spec/control-answers.ts). Nothing on the target changes.
    */
   probe(): Promise<HttpResponse> {
     this.mayPost();
@@ -92,11 +86,13 @@ export class ControlClient {
       if (error) throw new Error(`cp-conformance would send the state "${state}" params its schema refuses (a defect of cp-conformance): ${error}`);
     }
     const answers = await this.posting.atOnce(states.map(([state, params]) => () => this.posting.post(state, params)));
+    // What each answer means is the table's (spec/control-answers.ts, docs/test-control.md).
     answers.forEach((res, i) => {
       const state = states[i]![0];
-      if (res.status >= 200 && res.status < 300) return;
-      if (UNSUPPORTED_STATUSES.has(res.status)) throw new Unsupported(`the target does not support the provider state "${state}" (it answered ${res.status})`, state);
-      throw new SuiteError(`the control endpoint failed to set the state "${state}" (it answered ${res.status}): no verdict on the rule`, res.exchange);
+      const { duringRun } = controlAnswer(res.status);
+      if (duringRun === 'goes on') return;
+      if (duringRun === 'unsupported') throw new Unsupported(unsupportedReason(state, res.status), state);
+      throw new SuiteError(noVerdictReason(state, res.status), res.exchange);
     });
   }
 }

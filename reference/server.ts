@@ -23,6 +23,7 @@ import { matchRoute } from './router.ts';
 import { DATA_SETS, demoData, type DemoData, type DemoTarget } from './demo-data.ts';
 import { builtInProfiles } from '../spec/profiles.ts';
 import { isStateName, stateParamsError } from '../spec/test-control.ts';
+import { REFERENCE_CONTROL_PATH, REFERENCE_CONTROL_STATUS as ANSWER } from '../spec/control-answers.ts';
 
 export interface ReferenceOptions {
   port?: number;
@@ -61,7 +62,7 @@ export interface ReferenceHandle {
 
 const CONTROL_PREFIX = '/v0';
 const SANDBOX_PREFIX = '/sandbox';
-const CONTROL_ENDPOINT = '/__control';
+const CONTROL_ENDPOINT = REFERENCE_CONTROL_PATH;
 const MAX_REQUEST_BODY = 16 * 1024 * 1024;
 /** The control endpoint takes whole fixture sets: 200,000 usage events (the bench's --scale) are about 45 MB. */
 const MAX_CONTROL_BODY = 128 * 1024 * 1024;
@@ -109,7 +110,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
       try {
         body = JSON.parse(raw);
       } catch {
-        return send(res, apiError(400, 'BadRequest', 'the body is not JSON'));
+        return send(res, apiError(url.pathname === CONTROL_ENDPOINT ? ANSWER.notJson : 400, 'BadRequest', 'the body is not JSON'));
       }
     }
     const authorization = req.headers.authorization;
@@ -157,33 +158,39 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     return granted ? principal : apiError(403, 'Forbidden', 'insufficient permissions for this operation');
   }
 
-  /** CONTRACT section 2: provider states. */
+  /**
+   * CONTRACT section 2: provider states. Each status is of its row of the table the suite
+   * reads too (spec/control-answers.ts); docs/test-control.md describes them.
+   */
   function control(authorization: string | undefined, body: unknown): Reply {
     const principal = identities.resolve(authorization);
-    if (!principal || !principal.scopes.includes('admin')) return apiError(401, 'Unauthorized', 'the control endpoint needs the admin credential');
+    // Refused as the API refuses (section 7): 401 without a valid credential, 403 with one that is not admin.
+    if (!principal) return apiError(ANSWER.noCredential, 'Unauthorized', 'the control endpoint needs the admin credential');
+    if (!principal.scopes.includes('admin')) return apiError(ANSWER.notAdmin, 'Forbidden', 'the control endpoint needs the admin credential');
     const { state, params = {} } = (body ?? {}) as { state?: unknown; params?: Record<string, unknown> };
-    if (!isStateName(state)) return apiError(404, 'UnknownState', `the state ${JSON.stringify(state)} is not supported`);
+    const inPlace: Reply = { status: ANSWER.inPlace, body: undefined };
+    if (!isStateName(state)) return apiError(ANSWER.unknownState, 'UnknownState', `the state ${JSON.stringify(state)} is not supported`);
     // The params' shape is the schema's (spec/test-control/); the handlers check what it cannot say.
     const invalid = stateParamsError(state, params);
-    if (invalid) return apiError(422, 'BadState', invalid);
+    if (invalid) return apiError(ANSWER.paramsRefused, 'BadState', invalid);
     if (state === 'reset') {
       for (const area of areas) area.reset();
       clock.reset();
-      return { status: 204, body: undefined };
+      return inPlace;
     }
     if (state === 'clock') {
       clock.advance(params.advanceSeconds as number);
-      return { status: 204, body: undefined };
+      return inPlace;
     }
     const handler = areas.find((a) => a.states[state])?.states[state];
-    if (!handler) return apiError(404, 'UnknownState', `the state ${JSON.stringify(state)} is not supported`);
+    if (!handler) return apiError(ANSWER.unknownState, 'UnknownState', `the state ${JSON.stringify(state)} is not supported`);
     try {
       handler(params, principal);
     } catch (error) {
-      if (error instanceof BadStateParams) return apiError(422, 'BadState', error.message);
+      if (error instanceof BadStateParams) return apiError(ANSWER.paramsRefused, 'BadState', error.message);
       throw error;
     }
-    return { status: 204, body: undefined };
+    return inPlace;
   }
 
   // The data set goes through the control endpoint's own handling, so it is checked as any state is.

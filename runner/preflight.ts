@@ -19,6 +19,7 @@ import { findLegacyVersion, PAGED_VERSION, versionHeaders } from '../suites/supp
 import { workspacesOfTwo } from '../suites/support/workspaces.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../spec/facts.ts';
 import { stateParamsSchemas, type StateName } from '../spec/test-control.ts';
+import { CONTROL_ANSWERS, controlAnswer } from '../spec/control-answers.ts';
 
 export type FindingStatus = 'ok' | 'failed' | 'not given';
 
@@ -169,15 +170,29 @@ export function otherWorkspace(t: Check): Promise<Finding> {
   });
 }
 
-/** The control endpoint takes the admin, asked for a state it does not know (nothing changes). */
+/**
+ * The control endpoint takes the admin, asked for a state it does not know (nothing
+ * changes); whether its answer lets the run go on is the table's (spec/control-answers.ts).
+ */
 export function controlEndpoint(t: Check): Promise<Finding> {
   return finding('control endpoint (--control-url)', async () => {
     if (!t.config.controlUrl) return notGiven('no --control-url given');
     if (t.config.readOnly) return notGiven('--read-only: no state is set');
     const res = await t.control.probe();
-    if (refused(res)) return mistake(`it answered ${answered(res)} to the admin credential asking for a state: it must take --token`);
-    if (res.status >= 500) return mistake(`it answered ${answered(res)} asking for a state it does not know: it fails`);
-    return ok(`it takes the admin credential (${answered(res)} for a state it does not know)`);
+    const answer = controlAnswer(res.status);
+    if (answer.beforeRun === 'goes on') return ok(`it takes the admin credential (${answered(res)} for a state it does not know)`);
+    switch (answer.kind) {
+      case 'refused the caller':
+        return mistake(`it answered ${answered(res)} to the admin credential asking for a state: it must take --token`);
+      case 'failed':
+        return mistake(`it answered ${answered(res)} asking for a state it does not know: it fails`);
+      default: {
+        const unsupported = CONTROL_ANSWERS.find((row) => row.duringRun === 'unsupported')!.statuses.replace(', ', ' or ');
+        return mistake(
+          `it answered ${answered(res)} asking for a state it does not know: a state it does not support must be answered ${unsupported}, or every check that needs one ends as error`,
+        );
+      }
+    }
   });
 }
 

@@ -19,7 +19,7 @@ const sectionOf = (state: StateName) => (guide.split(/^### /m).find((section) =>
 
 test('every state has its section, with a link to its schema file, which exists', () => {
   for (const state of states) {
-    const link = `../spec/test-control/${state}.params.schema.json`;
+    const link = `test-control/${state}.params.schema.json`;
     expect(sectionOf(state), state).toContain(`(${link})`);
     expect(existsSync(path.join(root, 'docs', link)), link).toBe(true);
   }
@@ -60,7 +60,7 @@ test('the reference implementation refuses params its schema refuses with 422, a
 });
 
 /** What a user of the project reads: the README, docs/, the OpenAPI documents and the rule catalogue. */
-const documents = ['README.md', ...readdirSync(path.join(root, 'docs')).map((f) => `docs/${f}`), 'spec/control-plane.openapi.yaml', 'spec/sandbox.openapi.yaml', ...readdirSync(path.join(root, 'spec/rules')).map((f) => `spec/rules/${f}`)];
+const documents = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`), 'spec/control-plane.openapi.yaml', 'spec/sandbox.openapi.yaml', ...readdirSync(path.join(root, 'spec/rules')).map((f) => `spec/rules/${f}`)];
 
 test("no document of the project points outside it: no link leaves the repository, and none names the team's shared files", () => {
   for (const document of documents) {
