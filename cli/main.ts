@@ -1,7 +1,8 @@
-// `cp-conformance run | serve | rules | expectations | doctor | coverage` (CONTRACT section 1). Exit 0:
+// `cp-conformance run | serve | rules | expectations | doctor | coverage | --version` (CONTRACT section 1). Exit 0:
 // no MUST rule failed outside the expectations file (passes, skips, warnings, known
 // failures); 1: one did, or with --strict a SHOULD rule warned or a known failure
 // was fixed; 2: the run could not be made.
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Redactor } from '../harness/redact.ts';
 import { createConsoleProgress } from '../reporters/console.ts';
@@ -28,8 +29,10 @@ Commands:
                                   target, each credential, the version header, each provider
                                   state, the sandbox address; then per area the rules that can
                                   run and what the others miss (exit 1: a given part fails)
-  coverage [--json]               print the specification's statements of behaviour, each with
-                                  the rules that check it or the reason none can
+  coverage [--json]               print the specification's statements of behaviour by clause:
+                                  checked (the fault that proves it), not checkable (why), not yet
+  --version                       print the version of the package
+  --help                          print this help
 
 run options (a flag beats its environment variable):
 ${Object.entries(runOptionTable)
@@ -63,6 +66,9 @@ export async function main(argv: string[]): Promise<number> {
       case 'help':
         process.stdout.write(usage);
         return 0;
+      case '--version':
+        process.stdout.write(`${packageVersion()}\n`);
+        return 0;
       default:
         throw new RunError(command ? `unknown command "${command}" (try --help)` : 'no command given (try --help)');
     }
@@ -75,6 +81,20 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(lines.map((line) => `cp-conformance: ${redactor.text(line)}\n`).join(''));
     return 2;
   }
+}
+
+/**
+ * The version of the package this program belongs to, read at run time from its
+ * package.json: two folders up from dist/cli/ once installed, one up from cli/ in a clone.
+ */
+export function packageVersion(): string {
+  for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {
+    const file = new URL('package.json', dir);
+    if (!existsSync(file)) continue;
+    const json = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+    if (json.name === 'cp-conformance' && json.version) return json.version;
+  }
+  throw new Error('the package.json of cp-conformance was not found beside the program');
 }
 
 async function run(argv: string[]): Promise<number> {

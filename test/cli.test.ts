@@ -2,7 +2,7 @@
 // stack trace. Then its safety promises, proved through a proxy that records every
 // request on its way to the reference implementation.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -95,6 +95,15 @@ test.concurrent.each(refusals)('%s: exit 2 with one line', async (_, args, messa
   expect(out.stderr).not.toMatch(/\n\s+at /);
 });
 
+test("--version prints the package's version, read from its package.json; --help lists it", async () => {
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  const out = await runCli(['--version']);
+  expect(out.code, out.stderr).toBe(0);
+  expect(out.stdout).toBe(`${version}\n`);
+  const help = await runCli(['--help']);
+  expect(help.stdout).toMatch(/^  --version +print the version of the package$/m);
+});
+
 test('rules prints the catalogue: id, level, section, statement', async () => {
   const out = await runCli(['rules']);
   expect(out.code).toBe(0);
@@ -168,19 +177,34 @@ test('--profile takes a built-in profile by name', async () => {
   expect(run.results.rules.map((r) => r.status)).toEqual(['passed']);
 });
 
-test('coverage prints every statement of the specification by section, with its rules or its reason, and the totals', async () => {
+test('coverage prints every statement of the specification by section, with its clauses (their faults or their reasons) and the totals', async () => {
   const text = await runCli(['coverage']);
   expect(text.code).toBe(0);
   const json = await runCli(['coverage', '--json']);
   expect(json.code).toBe(0);
-  const map = JSON.parse(json.stdout) as { statements: Array<{ id: string; kind: string; rules: Array<{ id: string; level: string }> }>; totals: Record<string, number> };
+  type Totals = { statements: number; checked: number; partlyChecked: number; notCheckable: number; notYet: number; clauses: { total: number; checked: number; notCheckable: number; notYet: number } };
+  type Clause = { id: string; kind: string; proofs: Array<{ fault: string; rule: string }>; reason?: string };
+  const map = JSON.parse(json.stdout) as { statements: Array<{ id: string; kind: string; rules: Array<{ id: string; level: string }>; clauses: Clause[] }>; totals: Totals };
   expect(map.statements.map((s) => s.id)).toEqual(statements.map((s) => s.id));
-  const { statements: total, checked, notCheckable, notYet } = map.totals;
-  expect(checked! + notCheckable! + notYet!).toBe(total);
-  expect(text.stdout).toContain(`${total} statements of behaviour: ${checked} checked by rules, ${notCheckable} not checkable through these endpoints, ${notYet} not yet checked`);
+  const { statements: total, checked, partlyChecked, notCheckable, notYet, clauses } = map.totals;
+  expect(checked + partlyChecked + notCheckable + notYet).toBe(total);
+  expect(clauses.checked + clauses.notCheckable + clauses.notYet).toBe(clauses.total);
+  expect(map.statements.flatMap((s) => s.clauses).length).toBe(clauses.total);
+  expect(text.stdout).toContain(
+    `${total} statements of behaviour: ${checked} checked, ${partlyChecked} partly checked, ${notCheckable} not checkable through these endpoints, ${notYet} not yet checked; ` +
+      `${clauses.total} clauses: ${clauses.checked} checked (each by a fault of the reference its rule catches), ${clauses.notCheckable} not checkable, ${clauses.notYet} not yet checked`,
+  );
   expect(text.stdout).toMatch(/^§2\.1 Shared metadata \(every resource\)$/m);
   expect(text.stdout).toMatch(/^ {2}metadata\.name\.immutable {2}\(not checkable\)\n {4}"Immutable after creation\."\n {4}why: no operation that creates or updates a resource is specified/m);
   expect(text.stdout).toContain('    rules: functions.limit.clamped-to-200 (MUST)');
+  // A checked clause with the fault that proves it; a clause not yet checked with what it needs.
+  expect(text.stdout).toMatch(/^ {4}- :later-pages {2}\(checked\) {2}.*\n {8}fault functions-limit-not-clamped-on-continuation, caught by functions\.limit\.clamped-to-200 \(MUST\)$/m);
+  expect(text.stdout).toMatch(/^ {4}- :\S+ {2}\(not yet\) {2}.*\n {8}needs: \S/m);
+  const clamp = map.statements.find((s) => s.id === 'functions.limit.clamped')!;
+  expect(clamp.clauses.map((c) => [c.id, c.kind, c.proofs.map((p) => p.fault)])).toEqual([
+    ['functions.limit.clamped:first-page', 'checked', ['functions-limit-not-clamped']],
+    ['functions.limit.clamped:later-pages', 'checked', ['functions-limit-not-clamped-on-continuation']],
+  ]);
   const refused = await runCli(['coverage', '--all']);
   expect(refused.code).toBe(2);
   expect(refused.stderr).toBe('cp-conformance: coverage takes only --json, not --all\n');
