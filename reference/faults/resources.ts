@@ -40,6 +40,14 @@ const eachOf = (list: (spec: Body) => unknown, change: (item: Body) => void) =>
     if (Array.isArray(items)) items.forEach((item) => item && typeof item === 'object' && change(item));
   });
 
+/** How each read is named in a fault's name and description. */
+const READS = { function: 'GET /functions', sandbox: 'GET /sandboxes/{name}', egressip: 'GET /egressips', customdomain: 'GET /customdomains' } as const;
+
+/** The same change of a field, one fault per read: `resources-<read>-<what>`, each breaking the field for that read alone. */
+function onEachRead<const R extends keyof typeof READS, const W extends string, const Rule extends string>(reads: readonly R[], what: W, rule: Rule, description: string, change: (item: Body) => unknown) {
+  return reads.map((read) => ({ name: `resources-${read}-${what}` as const, rule, description: `${READS[read]} ${description}`, reshape: onEvery(read, (item) => void change(item)) }));
+}
+
 /** A name of another character: its last one an underscore. */
 const underscored = (name: string) => `${name.slice(0, -1)}_`;
 /** A name of more than 49 characters, still lowercase alphanumerics and hyphens. */
@@ -262,180 +270,22 @@ export const resourcesFaults = [
     description: 'GET /sandboxes/{name} answers a metadata.name of more than 49 characters (zeros appended)',
     reshape: onEvery('sandbox', (s) => (s.metadata.name = overlong(s.metadata.name))),
   },
-  {
-    name: 'resources-function-display-name-stripped',
-    rule: 'resources.metadata.fields',
-    description: 'GET /functions strips the spaces and special characters of metadata.displayName',
-    reshape: onEvery('function', (fn) => (fn.metadata.displayName = stripped(fn.metadata.displayName))),
-  },
-  {
-    name: 'resources-sandbox-display-name-stripped',
-    rule: 'resources.metadata.fields',
-    description: 'GET /sandboxes/{name} strips the spaces and special characters of metadata.displayName',
-    reshape: onEvery('sandbox', (s) => (s.metadata.displayName = stripped(s.metadata.displayName))),
-  },
-  {
-    name: 'resources-egressip-display-name-stripped',
-    rule: 'resources.metadata.fields',
-    description: 'GET /egressips strips the spaces and special characters of metadata.displayName',
-    reshape: onEvery('egressip', (e) => (e.metadata.displayName = stripped(e.metadata.displayName))),
-  },
-  {
-    name: 'resources-customdomain-display-name-stripped',
-    rule: 'resources.metadata.fields',
-    description: 'GET /customdomains strips the spaces and special characters of metadata.displayName',
-    reshape: onEvery('customdomain', (d) => (d.metadata.displayName = stripped(d.metadata.displayName))),
-  },
-  {
-    name: 'resources-egressip-display-name-truncated',
-    rule: 'resources.metadata.fields',
-    description: 'GET /egressips cuts metadata.displayName to 40 characters',
-    reshape: onEvery('egressip', (e) => (e.metadata.displayName = e.metadata.displayName?.slice(0, 40))),
-  },
-  {
-    name: 'resources-customdomain-display-name-truncated',
-    rule: 'resources.metadata.fields',
-    description: 'GET /customdomains cuts metadata.displayName to 40 characters',
-    reshape: onEvery('customdomain', (d) => (d.metadata.displayName = d.metadata.displayName?.slice(0, 40))),
-  },
-  {
-    name: 'resources-function-external-id-underscored',
-    rule: 'resources.metadata.fields',
-    description: 'GET /functions answers metadata.externalId with an underscore for its last character',
-    reshape: onEvery('function', (fn) => typeof fn.metadata.externalId === 'string' && (fn.metadata.externalId = underscored(fn.metadata.externalId))),
-  },
-  {
-    name: 'resources-sandbox-external-id-underscored',
-    rule: 'resources.metadata.fields',
-    description: 'GET /sandboxes/{name} answers metadata.externalId with an underscore for its last character',
-    reshape: onEvery('sandbox', (s) => typeof s.metadata.externalId === 'string' && (s.metadata.externalId = underscored(s.metadata.externalId))),
-  },
-  {
-    name: 'resources-function-labels-dropped',
-    rule: 'resources.metadata.fields',
-    description: 'GET /functions leaves metadata.labels out',
-    reshape: onEvery('function', (fn) => delete fn.metadata.labels),
-  },
-  {
-    name: 'resources-sandbox-labels-dropped',
-    rule: 'resources.metadata.fields',
-    description: 'GET /sandboxes/{name} leaves metadata.labels out',
-    reshape: onEvery('sandbox', (s) => delete s.metadata.labels),
-  },
-  {
-    name: 'resources-function-created-at-number',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /functions answers metadata.createdAt as a number (epoch milliseconds)',
-    reshape: onEvery('function', (fn) => (fn.metadata.createdAt = Date.parse(fn.metadata.createdAt) || 0)),
-  },
-  {
-    name: 'resources-sandbox-created-at-number',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /sandboxes/{name} answers metadata.createdAt as a number (epoch milliseconds)',
-    reshape: onEvery('sandbox', (s) => (s.metadata.createdAt = Date.parse(s.metadata.createdAt) || 0)),
-  },
-  {
-    name: 'resources-egressip-created-at-number',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /egressips answers metadata.createdAt as a number (epoch milliseconds)',
-    reshape: onEvery('egressip', (e) => (e.metadata.createdAt = Date.parse(e.metadata.createdAt) || 0)),
-  },
-  {
-    name: 'resources-customdomain-created-at-number',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /customdomains answers metadata.createdAt as a number (epoch milliseconds)',
-    reshape: onEvery('customdomain', (d) => (d.metadata.createdAt = Date.parse(d.metadata.createdAt) || 0)),
-  },
-  {
-    name: 'resources-egressip-created-by-not-string',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /egressips gives the read-only metadata.createdBy as an object',
-    reshape: onEvery('egressip', (e) => (e.metadata.createdBy = { id: e.metadata.createdBy })),
-  },
-  {
-    name: 'resources-customdomain-created-by-not-string',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /customdomains gives the read-only metadata.createdBy as an object',
-    reshape: onEvery('customdomain', (d) => (d.metadata.createdBy = { id: d.metadata.createdBy })),
-  },
-  {
-    name: 'resources-function-updated-by-not-string',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /functions gives the read-only metadata.updatedBy as an object',
-    reshape: onEvery('function', (fn) => (fn.metadata.updatedBy = { id: fn.metadata.updatedBy })),
-  },
-  {
-    name: 'resources-sandbox-updated-by-not-string',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /sandboxes/{name} gives the read-only metadata.updatedBy as an object',
-    reshape: onEvery('sandbox', (s) => (s.metadata.updatedBy = { id: s.metadata.updatedBy })),
-  },
-  {
-    name: 'resources-egressip-updated-by-not-string',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /egressips gives the read-only metadata.updatedBy as an object',
-    reshape: onEvery('egressip', (e) => (e.metadata.updatedBy = { id: e.metadata.updatedBy })),
-  },
-  {
-    name: 'resources-customdomain-updated-by-not-string',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /customdomains gives the read-only metadata.updatedBy as an object',
-    reshape: onEvery('customdomain', (d) => (d.metadata.updatedBy = { id: d.metadata.updatedBy })),
-  },
-  {
-    name: 'resources-function-plan-not-string',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /functions gives the read-only metadata.plan as an object',
-    reshape: onEvery('function', (fn) => (fn.metadata.plan = { name: fn.metadata.plan })),
-  },
-  {
-    name: 'resources-sandbox-plan-not-string',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /sandboxes/{name} gives the read-only metadata.plan as an object',
-    reshape: onEvery('sandbox', (s) => (s.metadata.plan = { name: s.metadata.plan })),
-  },
-  {
-    name: 'resources-function-url-not-string',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /functions gives the read-only metadata.url as an object',
-    reshape: onEvery('function', (fn) => (fn.metadata.url = { href: fn.metadata.url })),
-  },
-  {
-    name: 'resources-sandbox-url-not-string',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /sandboxes/{name} gives the read-only metadata.url as an object',
-    reshape: onEvery('sandbox', (s) => (s.metadata.url = { href: s.metadata.url })),
-  },
+  ...onEachRead(['function', 'sandbox', 'egressip', 'customdomain'] as const, 'display-name-stripped', 'resources.metadata.fields', 'strips the spaces and special characters of metadata.displayName', (item) => (item.metadata.displayName = stripped(item.metadata.displayName))),
+  ...onEachRead(['egressip', 'customdomain'] as const, 'display-name-truncated', 'resources.metadata.fields', 'cuts metadata.displayName to 40 characters', (item) => (item.metadata.displayName = item.metadata.displayName?.slice(0, 40))),
+  ...onEachRead(['function', 'sandbox'] as const, 'external-id-underscored', 'resources.metadata.fields', 'answers metadata.externalId with an underscore for its last character', (item) => typeof item.metadata.externalId === 'string' && (item.metadata.externalId = underscored(item.metadata.externalId))),
+  ...onEachRead(['function', 'sandbox'] as const, 'labels-dropped', 'resources.metadata.fields', 'leaves metadata.labels out', (item) => delete item.metadata.labels),
+  ...onEachRead(['function', 'sandbox', 'egressip', 'customdomain'] as const, 'created-at-number', 'resources.metadata.read-only', 'answers metadata.createdAt as a number (epoch milliseconds)', (item) => (item.metadata.createdAt = Date.parse(item.metadata.createdAt) || 0)),
+  ...onEachRead(['egressip', 'customdomain'] as const, 'created-by-not-string', 'resources.metadata.read-only', 'gives the read-only metadata.createdBy as an object', (item) => (item.metadata.createdBy = { id: item.metadata.createdBy })),
+  ...onEachRead(['function', 'sandbox', 'egressip', 'customdomain'] as const, 'updated-by-not-string', 'resources.metadata.read-only', 'gives the read-only metadata.updatedBy as an object', (item) => (item.metadata.updatedBy = { id: item.metadata.updatedBy })),
+  ...onEachRead(['function', 'sandbox'] as const, 'plan-not-string', 'resources.metadata.read-only', 'gives the read-only metadata.plan as an object', (item) => (item.metadata.plan = { name: item.metadata.plan })),
+  ...onEachRead(['function', 'sandbox'] as const, 'url-not-string', 'resources.metadata.read-only', 'gives the read-only metadata.url as an object', (item) => (item.metadata.url = { href: item.metadata.url })),
   {
     name: 'resources-sandbox-url-relative',
     rule: 'resources.metadata.url-absolute',
     description: 'GET /sandboxes/{name} gives metadata.url as a path on the control plane (/sandboxes/NAME), not an absolute URL',
     reshape: onEvery('sandbox', (s) => (s.metadata.url = `/sandboxes/${s.metadata.name}`)),
   },
-  {
-    name: 'resources-function-workspace-missing',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /functions leaves metadata.workspace out',
-    reshape: onEvery('function', (fn) => delete fn.metadata.workspace),
-  },
-  {
-    name: 'resources-sandbox-workspace-missing',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /sandboxes/{name} leaves metadata.workspace out',
-    reshape: onEvery('sandbox', (s) => delete s.metadata.workspace),
-  },
-  {
-    name: 'resources-egressip-workspace-missing',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /egressips leaves metadata.workspace out',
-    reshape: onEvery('egressip', (e) => delete e.metadata.workspace),
-  },
-  {
-    name: 'resources-customdomain-workspace-missing',
-    rule: 'resources.metadata.read-only',
-    description: 'GET /customdomains leaves metadata.workspace out',
-    reshape: onEvery('customdomain', (d) => delete d.metadata.workspace),
-  },
+  ...onEachRead(['function', 'sandbox', 'egressip', 'customdomain'] as const, 'workspace-missing', 'resources.metadata.read-only', 'leaves metadata.workspace out', (item) => delete item.metadata.workspace),
   // Section 2.3: the sandbox's own fields, and each field of its spec as set.
   {
     name: 'resources-sandbox-expires-in-string',
