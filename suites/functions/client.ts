@@ -14,7 +14,7 @@ import { describeBody, isObject, nameOf, type JsonObject } from '../support/json
 import { PAGED_VERSION, versionHeaders } from '../support/versions.ts';
 import { followCursors } from '../support/paging.ts';
 import { overRounds } from '../support/rounds.ts';
-import { sameJson } from '../support/existing-data.ts';
+import { jsonDigest, sameJson } from '../support/existing-data.ts';
 import type { Source } from '../../harness/readings.ts';
 import { FUNCTIONS_DEFAULT_LIMIT, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
 
@@ -174,10 +174,16 @@ export function requireCreatedAt(t: Check, fixtures: readonly ListedFunction[], 
     t.skip('some functions carry no metadata.createdAt (it is not Required): their order by createdAt cannot be checked');
 }
 
-/** Every function of the workspace: as listed (for what the oracles do not read), and as the oracles read them. */
+/**
+ * Every function of the workspace as the checks read it: as the oracles read them; whole
+ * only those with triggers (the trigger checks read the rest of a Function); and each as a
+ * digest of its JSON, which tells whether the data moved between two readings. A reading
+ * of 10,000 functions so holds their names, labels and dates, not every field of each.
+ */
 export interface WorkspaceFunctions {
-  items: readonly JsonObject[];
   listing: Listing;
+  withTriggers: readonly JsonObject[];
+  digests: readonly string[];
 }
 
 /** The functions the workspace holds (CONTRACT 1.3), read by walking every page (harness/readings.ts). */
@@ -185,11 +191,16 @@ export const WORKSPACE_FUNCTIONS: Source<WorkspaceFunctions> = {
   what: 'the functions of the workspace',
   read: async (t) => {
     const items = await existingFunctionItems(t);
-    return { items, listing: items.map(asListed) };
+    return { listing: items.map(asListed), withTriggers: items.filter((item) => triggersOf(item).length > 0), digests: items.map(jsonDigest) };
   },
-  same: (before, after) => sameJson(before.items, after.items),
-  between: (before, after) => ({ items: after.items, listing: listingBetween(before.listing, after.listing) }),
+  same: (before, after) => sameJson(before.digests, after.digests),
+  between: (before, after) => ({ ...after, listing: listingBetween(before.listing, after.listing) }),
 };
+
+/** A listed Function's spec (an empty object when it has none). */
+export const specOf = (item: JsonObject): JsonObject => (isObject(item.spec) ? item.spec : {});
+/** A listed Function's triggers (the objects among them). */
+export const triggersOf = (item: JsonObject): JsonObject[] => (Array.isArray(specOf(item).triggers) ? (specOf(item).triggers as unknown[]).filter(isObject) : []);
 
 /** Pages of limit 200 the walk of every function reads at most: a workspace of more than 50,000 functions is more than a check reads. */
 const EXISTING_MAX_PAGES = 250;

@@ -14,7 +14,7 @@ import { findLegacyVersion } from '../support/versions.ts';
 import { ownNames, sideBySideProperty } from '../support/side-by-side.ts';
 import { twoWorkspaces } from '../support/workspaces.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
-import { FIXTURES, legacyItemsOf, listedByName, listFunctions, setFunctions, walkEach, walkFunctionItems, WORKSPACE_FUNCTIONS, type Page } from './client.ts';
+import { FIXTURES, legacyItemsOf, listedByName, listFunctions, setFunctions, walkEach, specOf, triggersOf, walkFunctionItems, WORKSPACE_FUNCTIONS, type Page } from './client.ts';
 
 /**
  * A property whose cases each set functions and hand them, with the listing, to `check`:
@@ -46,9 +46,8 @@ const sharesTriggerRounds = { ...FIXTURES, shares: TRIGGER_ROUNDS };
  * to `check`; skipped when the workspace has no trigger.
  */
 async function eachWithTriggers(t: Check, check: (listed: JsonObject) => string[]): Promise<void> {
-  const { items } = await t.existing(WORKSPACE_FUNCTIONS);
-  const withTriggers = items.filter((item) => triggersOf(item).length > 0);
-  if (withTriggers.length === 0) t.skip(`none of the workspace's ${items.length} functions has a trigger`);
+  const { withTriggers, listing } = await t.existing(WORKSPACE_FUNCTIONS);
+  if (withTriggers.length === 0) t.skip(`none of the workspace's ${listing.length} functions has a trigger`);
   t.note('what was sent is not known on existing data: only what the listing shows of the triggers is checked');
   const problems = withTriggers.flatMap((item) => check(item).map((p) => `${String(nameOf(item))}: ${p}`));
   t.assert(problems.length === 0, problems.slice(0, 6).join('; '));
@@ -66,8 +65,6 @@ function eachListed(t: Check, check: (sent: FunctionWithTriggers, listed: JsonOb
   return eachCaseListed(t, functionsWithTriggersArb, expectListed, true);
 }
 
-const specOf = (item: JsonObject): JsonObject => (isObject(item.spec) ? item.spec : {});
-const triggersOf = (item: JsonObject): JsonObject[] => (Array.isArray(specOf(item).triggers) ? (specOf(item).triggers as unknown[]).filter(isObject) : []);
 
 /** A field left out comes back with its default or left out too, never with the other value. */
 function defaultProblem(value: unknown, fallback: boolean, field: string): string[] {
