@@ -311,14 +311,19 @@ const unmatchedTailArb = stringMatching(/^~[a-z]{0,59}$/);
  */
 export function overlongQueryArb(longValues: readonly string[]): fc.Arbitrary<string> {
   return fc.constantFrom(...longValues).chain((value) =>
-    fc
-      .tuple(
-        fc.integer({ min: 0, max: value.length - 200 }).filter((start) => value[start] !== ' '),
-        unmatchedTailArb,
-      )
-      .map(([start, tail]) => value.slice(start, start + 200) + tail),
+    fc.tuple(startOf200Arb(value), unmatchedTailArb).map(([start, tail]) => value.slice(start, start + MAX_QUERY_LENGTH) + tail),
   );
 }
+
+/** q values of exactly 200 characters, a substring of a long label value that trimming leaves whole: at the bound, searched whole. */
+export function atBoundQueryArb(longValues: readonly string[]): fc.Arbitrary<string> {
+  return fc
+    .constantFrom(...longValues)
+    .chain((value) => startOf200Arb(value).filter((start) => value[start + MAX_QUERY_LENGTH - 1] !== ' ').map((start) => value.slice(start, start + MAX_QUERY_LENGTH)));
+}
+
+/** Where 200 characters of `value` start that do not start with a space. */
+const startOf200Arb = (value: string) => fc.integer({ min: 0, max: value.length - MAX_QUERY_LENGTH }).filter((start) => value[start] !== ' ');
 
 const BASE64URL = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'];
 

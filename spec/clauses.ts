@@ -639,7 +639,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'functions.search.max-length': [
     proof('over-200', 'a q of more than 200 characters refused, or searched as its first 200', 'functions-q-bound-ignored'),
-    yet('at-200', 'a q of 200 characters searched whole', 'fault: a q of 200 characters refused (the bound compared with <); functions.search.max-length would need to send one (its queries are over 200)'),
+    proof('at-200', 'a q of 200 characters searched whole', 'functions-q-of-200-refused'),
   ],
   'functions.search.fields': [
     yet('name', 'metadata.name searched', 'fault: q does not look in metadata.name; functions.search.fields reads it'),

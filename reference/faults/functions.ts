@@ -132,6 +132,11 @@ export const functionsFaults = [
     description: 'a q over 200 characters is searched in full',
   },
   {
+    name: 'functions-q-of-200-refused',
+    rule: 'functions.search.max-length',
+    description: 'a q of exactly 200 characters is refused with a 400 (the bound compared with >=)',
+  },
+  {
     name: 'functions-cursor-not-bound-to-sort',
     rule: 'functions.cursor.bound-to-sort',
     description: 'a cursor is accepted with another sort',

@@ -121,9 +121,9 @@ export const functionsRules = [
     id: 'functions.search.max-length',
     level: 'SHOULD',
     section: '4.1, 8',
-    title: 'A q over 200 characters is rejected with a 4xx or searched as at most 200 characters, never beyond the bound',
+    title: 'A q of 200 characters is searched whole; one over 200 is rejected with a 4xx or searched as at most 200 characters, never beyond the bound',
     quote: 'Max 200 characters.',
-    why: 'The bound is stated, not how a longer q is answered: a 4xx refusal and a search on at most 200 characters are both accepted.',
+    why: 'The bound is stated, not how a longer q is answered: a 4xx refusal and a search on at most 200 characters are both accepted. A q at the bound is implied valid, so its refusal warns.',
   },
   {
     id: 'functions.cursor.bound-to-sort',

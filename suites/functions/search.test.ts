@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import {
   longLabelValues,
   overlongQueryArb,
+  atBoundQueryArb,
   queryPerFieldArb,
   sampleFixtureSet,
   SCRAMBLE_PADDING,
@@ -91,8 +92,13 @@ async function expectOverlongSearched(t: Check, fixtures: Listing): Promise<void
   const longValues = longLabelValues(fixtures);
   if (longValues.length === 0)
     t.skip(`no function of the workspace has a label value of over ${MAX_QUERY_LENGTH} characters, which a query whose first ${MAX_QUERY_LENGTH} characters match needs`);
-  await t.property(overlongQueryArb(longValues), async (q) => {
+  await t.property(fc.oneof(overlongQueryArb(longValues), atBoundQueryArb(longValues)), async (q) => {
     const res = await listFunctions(t, { q, limit: FUNCTIONS_MAX_LIMIT });
+    if (q.length === MAX_QUERY_LENGTH) {
+      // At the bound, not over it: served and searched whole.
+      const page = pageOf(t, res, `q of ${MAX_QUERY_LENGTH} characters (the most the bound allows)`);
+      return expectOnListing(t, fixtures, (listing) => matchProblem(page.items, listing, q), (problem) => `a q of ${MAX_QUERY_LENGTH} characters is within "Max 200 characters", so it must be searched whole: ${problem}`, { exchange: page.exchange });
+    }
     if (res.status >= 400 && res.status < 500) return;
     const what = `q of ${q.length} characters (over ${MAX_QUERY_LENGTH})`;
     t.assert(res.status === 200, `${what} must be rejected with a 4xx or searched as its first ${MAX_QUERY_LENGTH} characters; got ${res.status} with ${describeBody(res)}`);

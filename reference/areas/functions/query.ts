@@ -106,7 +106,7 @@ export function parsePagedQuery(query: URLSearchParams, faults: Faults, variants
   const limit = parseLimit(query.get('limit'), faults, variants.has('clamps-limit-under-minimum'));
   if (isReply(limit)) return limit;
   const rawQ = query.get('q');
-  if (rawQ !== null && rawQ.length > MAX_QUERY_LENGTH && !faults.has('functions-q-bound-ignored'))
+  if (rawQ !== null && (rawQ.length > MAX_QUERY_LENGTH ? !faults.has('functions-q-bound-ignored') : rawQ.length === MAX_QUERY_LENGTH && faults.has('functions-q-of-200-refused')))
     return badRequest(`q is limited to ${MAX_QUERY_LENGTH} characters, got ${rawQ.length}`);
   const anchor = query.get('anchor');
   if (anchor !== null && anchor !== 'end') return badRequest(`anchor must be "end", got "${anchor}"`);
