@@ -2,8 +2,8 @@
 // input, the replay parameters and the exchange of its last run become the evidence.
 //
 // Against a target across a network each request waits a round trip, so the cases run
-// at once where they can: the inputs fast-check would generate for the seed are taken
-// first, and every case runs, up to `concurrency` at a time, unless the first case
+// at once where they can: each case takes the input fast-check would generate for the
+// seed at its index, and every case runs, up to `concurrency` at a time, unless the first case
 // changed the target (a provider state, a write), when they run one after the other as
 // fast-check would run them. When the check already holds its fixtures as the property
 // starts, the first case runs beside the others too: its cases only read (one that
@@ -63,29 +63,40 @@ export interface PropertySettings {
 /** What the first pass over the generated inputs found: the first case that failed, in generation order. */
 type FirstPass = { failed: false } | { failed: true; index: number; error: unknown; input: unknown; exchange: Exchange | undefined };
 
-async function firstPass<T>(inputs: readonly T[], predicate: (input: T) => Promise<void>, settings: PropertySettings): Promise<FirstPass> {
-  const errors = new Map<number, { error: unknown; exchange: Exchange | undefined }>();
+/**
+ * Input `index` of those fast-check generates for the seed: fc.sample's `index`-th, and the
+ * case `path` replays (each input is drawn from the seed and its index alone). A case draws
+ * its own as it starts and only a failed one is kept, so that a property's inputs are not
+ * all held at once: rounds of a thousand functions each, say.
+ */
+export function nthInput<T>(arbitrary: fc.Arbitrary<T>, seed: number, index: number): T {
+  return fc.sample(arbitrary, { seed, numRuns: 1, path: String(index) })[0]!;
+}
+
+async function firstPass<T>(runs: number, inputOf: (index: number) => T, predicate: (input: T) => Promise<void>, settings: PropertySettings): Promise<FirstPass> {
+  const errors = new Map<number, { error: unknown; exchange: Exchange | undefined; input: T }>();
   const runOne = async (index: number, concurrent: boolean): Promise<boolean> => {
-    const { error, scope } = await settle(concurrent, () => predicate(inputs[index]!));
+    const input = inputOf(index);
+    const { error, scope } = await settle(concurrent, () => predicate(input));
     if (error instanceof TargetChangedBesideOthers) throw error;
-    if (error !== undefined) errors.set(index, { error, exchange: scope.lastExchange });
+    if (error !== undefined) errors.set(index, { error, exchange: scope.lastExchange, input });
     return scope.changedTarget;
   };
-  const oneAtATime = inputs.length > 0 && !settings.casesOnlyRead && (await runOne(0, false));
+  const oneAtATime = runs > 0 && !settings.casesOnlyRead && (await runOne(0, false));
   if (oneAtATime) {
     // As fast-check runs them: one after the other, up to the first failure.
-    for (let i = 1; i < inputs.length && errors.size === 0; i++) await runOne(i, false);
+    for (let i = 1; i < runs && errors.size === 0; i++) await runOne(i, false);
   } else {
     // Every case, whatever fails, so that the requests sent do not depend on timing.
     let next = settings.casesOnlyRead ? 0 : 1;
     const lane = async () => {
-      for (let i = next++; i < inputs.length && !settings.halted(); i = next++) await runOne(i, true);
+      for (let i = next++; i < runs && !settings.halted(); i = next++) await runOne(i, true);
     };
     await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, lane));
   }
   if (errors.size === 0) return { failed: false };
   const index = Math.min(...errors.keys());
-  return { failed: true, index, input: inputs[index], ...errors.get(index)! };
+  return { failed: true, index, ...errors.get(index)! };
 }
 
 /** A skip, an error of the suite or data that moved ends the property as it is: none is a counterexample to shrink. */
@@ -101,13 +112,15 @@ export async function checkProperty<T>(
   all?: Together<T>,
 ): Promise<void> {
   const { seed, runs } = settings;
-  const inputs = fc.sample(arbitrary, { seed, numRuns: runs });
-  const together = all && (await settle(false, () => all(inputs)));
+  // Side by side, every input at once; else each case draws its own (nthInput).
+  const inputs = all && fc.sample(arbitrary, { seed, numRuns: runs });
+  const together = inputs && (await settle(false, () => all(inputs)));
   if (together && together.error === undefined) return;
   if (notAVerdict(together?.error)) throw together!.error;
   // Read back at once, before the cases one by one put their own fixtures on the target.
   const replacedSideBySide = together ? ((await settings.fixturesReplaced?.()) ?? []) : [];
-  const first = await firstPass(inputs, predicate, settings);
+  const inputOf = inputs ? (index: number) => inputs[index]! : (index: number) => nthInput(arbitrary, seed, index);
+  const first = await firstPass(runs, inputOf, predicate, settings);
   if (!first.failed && together) {
     if (replacedSideBySide.length > 0) throw fixturesReplaced(replacedSideBySide, together.error instanceof Error ? together.error.message : String(together.error), together.scope.lastExchange);
     // Only the inputs side by side broke the rule: that is the evidence, every input its counterexample.

@@ -4,6 +4,7 @@
 import type fc from 'fast-check';
 import { listingRoundArb, sampleFixtureSet, type FixtureSetOptions, type FunctionFixture, type ListedFunction } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
+import { Lanes } from '../../harness/lanes.ts';
 import type { Need } from '../../harness/rule.ts';
 import type { StateName } from '../../spec/test-control.ts';
 import type { HttpResponse } from '../../harness/http.ts';
@@ -290,6 +291,56 @@ export function legacyItemsOf(t: Check, res: HttpResponse, what: string): Listed
 
 export function readLegacy(res: HttpResponse): ListedFunction[] | undefined {
   return res.status === 200 && Array.isArray(res.json) && namesOf(res.json) ? (res.json as JsonObject[]).map(asListed) : undefined;
+}
+
+/**
+ * A listing's answer as a check keeps it while it waits (on existing data, for the readings
+ * its answer is judged against): its page or its bare array as the oracles read them, and its
+ * exchange; not the answer's text and JSON. A bare array holds every function whole: at
+ * 10,000 functions some 30 MB an answer, and a property's cases wait side by side.
+ */
+export interface ListingAnswer {
+  page?: Page;
+  legacy?: ListedFunction[];
+  /** Its status and body, for a failure that it is neither. */
+  described: string;
+  exchange: Exchange;
+}
+
+export function readListing(t: Check, query: ListQuery, options: ListOptions = {}): Promise<ListingAnswer> {
+  return wholeListing(t, async () => {
+    const res = await listFunctions(t, query, options);
+    return { page: readPage(res), legacy: readLegacy(res), described: `${res.status} with ${describeBody(res)}`, exchange: res.exchange };
+  });
+}
+
+/** The functions of a legacy answer (legacyItemsOf) and its exchange, kept as readListing keeps them. */
+export function fetchLegacy(t: Check, query: ListQuery, what: string, options: ListOptions = {}): Promise<{ items: ListedFunction[]; exchange: Exchange }> {
+  return wholeListing(t, async () => {
+    const res = await listFunctions(t, query, options);
+    return { items: legacyItemsOf(t, res, what), exchange: res.exchange };
+  });
+}
+
+/**
+ * Answers that may hold every function a check reads two at a time on existing data: a
+ * bare array of 10,000 functions is 11 MB, held as bytes, as text and parsed while it is
+ * read, and a property's cases would otherwise read sixteen at once. The target answers
+ * them one after the other anyway. On set data the rounds hold 1,100 functions at most.
+ */
+const WHOLE_LISTINGS_AT_ONCE = 2;
+const wholeListingReads = new WeakMap<Check, Lanes>();
+
+async function wholeListing<T>(t: Check, read: () => Promise<T>): Promise<T> {
+  if (t.data !== 'existing') return read();
+  let reads = wholeListingReads.get(t);
+  if (!reads) wholeListingReads.set(t, (reads = new Lanes(WHOLE_LISTINGS_AT_ONCE)));
+  await reads.take();
+  try {
+    return await read();
+  } finally {
+    reads.give();
+  }
 }
 
 export async function fetchPage(t: Check, query: ListQuery, what: string, options: ListOptions = {}): Promise<Page> {

@@ -43,18 +43,21 @@ export const NAME_COLLATIONS: ReadonlyArray<{ label: string; compare: Compare }>
   { label: 'numeric, hyphens ignored', compare: byNameNumericIgnoringHyphens },
 ];
 
+/**
+ * The orders each sort may produce, made once: a listing is sorted once by each compare
+ * (sortedBy keeps the sorted copies by compare), so a compare made anew for each answer
+ * would sort the listing again each time, and keep each copy as long as the listing.
+ */
+const ORDERINGS: Record<FunctionSort, readonly Ordering[]> = {
+  'createdAt:asc': [{ label: 'createdAt ascending', compare: byCreatedAt }],
+  'createdAt:desc': [{ label: 'createdAt descending', compare: byCreatedAtDesc }],
+  'name:asc': NAME_COLLATIONS.map(({ label, compare }) => ({ label: `name ascending (${label})`, compare })),
+  'name:desc': NAME_COLLATIONS.map(({ label, compare }) => ({ label: `name descending (${label})`, compare: reversed(compare) })),
+};
+
 /** The orders a sort may produce. createdAt ties compare equal (any order among them); a name sort follows one of NAME_COLLATIONS, name:desc its reverse. */
-export function orderingsOf(sort: FunctionSort): Ordering[] {
-  switch (sort) {
-    case 'createdAt:asc':
-      return [{ label: 'createdAt ascending', compare: byCreatedAt }];
-    case 'createdAt:desc':
-      return [{ label: 'createdAt descending', compare: byCreatedAtDesc }];
-    case 'name:asc':
-      return NAME_COLLATIONS.map(({ label, compare }) => ({ label: `name ascending (${label})`, compare }));
-    case 'name:desc':
-      return NAME_COLLATIONS.map(({ label, compare }) => ({ label: `name descending (${label})`, compare: reversed(compare) }));
-  }
+export function orderingsOf(sort: FunctionSort): readonly Ordering[] {
+  return ORDERINGS[sort];
 }
 
 /** Each fixture set in each order, sorted once: a paged walk checks every page against the same order. */

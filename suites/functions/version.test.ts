@@ -7,9 +7,8 @@ import { dateArb, searchQueryArb } from '../../generators/functions-fixtures.ts'
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { expectRefused } from '../support/error-body.ts';
-import { describeBody } from '../support/json.ts';
 import { legacyVersion, PAGED_VERSION } from '../support/versions.ts';
-import { expectOnListing, fetchPage, FIXTURES_OR_EXISTING, legacyItemsOf, requireCreatedAt, walkEach, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, readLegacy, readPage, SHARED_SETS, withFunctions } from './client.ts';
+import { expectOnListing, fetchLegacy, fetchPage, FIXTURES_OR_EXISTING, requireCreatedAt, walkEach, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, readListing, readPage, SHARED_SETS, withFunctions } from './client.ts';
 import { expectedMatches, matchProblem, pageOfProblem, wholeSetProblem, WalkOrderCheck, type Listing } from './oracle.ts';
 import { FUNCTION_SORTS, FUNCTIONS_DEFAULT_LIMIT, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
 import type { ListedFunction } from '../../generators/functions-fixtures.ts';
@@ -84,19 +83,22 @@ const versionLegacyBefore20260428 = rule('functions.version.legacy-before-2026-0
   await overListingRounds(t, params, async ({ fixtures, withCursor, ...query }) => {
     // A cursor the paged listing issued for this workspace, when it gives one (from 2 functions on).
     const cursor = withCursor && fixtures.length >= 2 ? readPage(await listFunctions(t, { limit: 1 }))?.nextCursor : undefined;
-    const res = await listFunctions(t, { ...query, ...(cursor ? { cursor } : {}) }, { version });
-    const legacy = legacyItemsOf(t, res, `version ${version}`);
-    await expectOnListing(t, fixtures, (listing) => wholeSetProblem(legacy, listing), (problem) => `version ${version} (before ${PAGED_VERSION}) must list every function whatever sort, q, limit and cursor say: ${problem}`, { exchange: res.exchange });
+    // Only the names in order are kept past the judgement: the cases wait for their second answer side by side.
+    const legacyNames = async () => {
+      const { items: legacy, exchange } = await fetchLegacy(t, { ...query, ...(cursor ? { cursor } : {}) }, `version ${version}`, { version });
+      await expectOnListing(t, fixtures, (listing) => wholeSetProblem(legacy, listing), (problem) => `version ${version} (before ${PAGED_VERSION}) must list every function whatever sort, q, limit and cursor say: ${problem}`, { exchange });
+      return legacy.map((f) => f.metadata.name);
+    };
+    const names = await legacyNames();
     // "ignore sort": the array's order does not follow it. Its order is the target's own, so it is told
     // apart from following sort by a second answer in the reverse sort: an order that ignores sort is
     // not reversed with it (an order that changes from answer to answer is reversed by chance once in
     // n! answers of n functions: once in 40,320 with the eight or more asked for).
-    if (query.sort === undefined || new Set(legacy.map((f) => f.metadata.name)).size < LEGACY_ORDER_MIN) return;
+    if (query.sort === undefined || new Set(names).size < LEGACY_ORDER_MIN) return;
     const reverse = reverseSort(query.sort);
-    const again = await listFunctions(t, { ...query, sort: reverse, ...(cursor ? { cursor } : {}) }, { version });
-    const reversed = legacyItemsOf(t, again, `version ${version} sort=${reverse}`);
-    const names = (items: readonly ListedFunction[]) => items.map((f) => f.metadata.name).join('\n');
-    t.assert(names(reversed) !== names([...legacy].reverse()), `version ${version} (before ${PAGED_VERSION}) must ignore sort, yet sort=${query.sort} and sort=${reverse} list the ${legacy.length} functions in reverse orders`, again.exchange);
+    const again = await fetchLegacy(t, { ...query, sort: reverse, ...(cursor ? { cursor } : {}) }, `version ${version} sort=${reverse}`, { version });
+    const inOrder = (listed: readonly string[]) => listed.join('\n');
+    t.assert(inOrder(again.items.map((f) => f.metadata.name)) !== inOrder([...names].reverse()), `version ${version} (before ${PAGED_VERSION}) must ignore sort, yet sort=${query.sort} and sort=${reverse} list the ${names.length} functions in reverse orders`, again.exchange);
   });
 });
 
@@ -118,16 +120,14 @@ const versionUnversionedEitherShape = rule('functions.version.unversioned-either
     limit: fc.integer({ min: 1, max: 40 }),
   });
   await overListingRounds(t, params, async ({ fixtures, ...query }) => {
-    const res = await listFunctions(t, query, { version: null });
-    const page = readPage(res);
-    const legacy = readLegacy(res);
+    const { page, legacy, described, exchange } = await readListing(t, query, { version: null });
     if (page && pinned !== 'legacy') {
-      await expectOnListing(t, fixtures, (listing) => pageOfProblem(page.items, listing, query.limit), (problem) => `without Service-Version the answer is a FunctionList, so it must be a page of the workspace's functions: ${problem}`, { exchange: res.exchange });
+      await expectOnListing(t, fixtures, (listing) => pageOfProblem(page.items, listing, query.limit), (problem) => `without Service-Version the answer is a FunctionList, so it must be a page of the workspace's functions: ${problem}`, { exchange });
     } else if (legacy && pinned !== 'paged') {
-      await expectOnListing(t, fixtures, (listing) => wholeSetProblem(legacy, listing), (problem) => `without Service-Version the answer is a bare array, so it must hold every function: ${problem}`, { exchange: res.exchange });
+      await expectOnListing(t, fixtures, (listing) => wholeSetProblem(legacy, listing), (problem) => `without Service-Version the answer is a bare array, so it must hold every function: ${problem}`, { exchange });
     } else {
       const accepted = pinned === null ? 'a FunctionList {data, meta} or a bare array of every function' : `the ${pinned} shape (pinned by the profile)`;
-      t.fail(`without Service-Version the listing must be 200 with ${accepted}; got ${res.status} with ${describeBody(res)}`);
+      t.fail(`without Service-Version the listing must be 200 with ${accepted}; got ${described}`);
     }
   });
 });
