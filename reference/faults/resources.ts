@@ -48,6 +48,16 @@ function onEachRead<const R extends keyof typeof READS, const W extends string, 
   return reads.map((read) => ({ name: `resources-${read}-${what}` as const, rule, description: `${READS[read]} ${description}`, reshape: onEvery(read, (item) => void change(item)) }));
 }
 
+/** One fault per field of a custom domain's spec (section 2.5): GET /customdomains leaves that field out. */
+function customDomainSpecDropped<const N extends string>(fields: ReadonlyArray<readonly [N, string]>) {
+  return fields.map(([name, field]) => ({
+    name: `resources-customdomain-${name}-dropped` as const,
+    rule: 'resources.customdomains.spec' as const,
+    description: `GET /customdomains leaves spec.${field} out`,
+    reshape: onEvery('customdomain', (d) => void delete d.spec?.[field]),
+  }));
+}
+
 /** A name of another character: its last one an underscore. */
 const underscored = (name: string) => `${name.slice(0, -1)}_`;
 /** A name of more than 49 characters, still lowercase alphanumerics and hyphens. */
@@ -474,48 +484,7 @@ export const resourcesFaults = [
     description: 'GET /egressips leaves spec.ipFamily out',
     reshape: onEvery('egressip', (e) => delete e.spec?.ipFamily),
   },
-  {
-    name: 'resources-customdomain-cname-records-dropped',
-    rule: 'resources.customdomains.spec',
-    description: 'GET /customdomains leaves spec.cnameRecords out',
-    reshape: onEvery('customdomain', (d) => delete d.spec?.cnameRecords),
-  },
-  {
-    name: 'resources-customdomain-fallback-preview-id-dropped',
-    rule: 'resources.customdomains.spec',
-    description: 'GET /customdomains leaves spec.fallbackPreviewId out',
-    reshape: onEvery('customdomain', (d) => delete d.spec?.fallbackPreviewId),
-  },
-  {
-    name: 'resources-customdomain-last-verified-at-dropped',
-    rule: 'resources.customdomains.spec',
-    description: 'GET /customdomains leaves spec.lastVerifiedAt out',
-    reshape: onEvery('customdomain', (d) => delete d.spec?.lastVerifiedAt),
-  },
-  {
-    name: 'resources-customdomain-region-dropped',
-    rule: 'resources.customdomains.spec',
-    description: 'GET /customdomains leaves spec.region out',
-    reshape: onEvery('customdomain', (d) => delete d.spec?.region),
-  },
-  {
-    name: 'resources-customdomain-status-dropped',
-    rule: 'resources.customdomains.spec',
-    description: 'GET /customdomains leaves spec.status out',
-    reshape: onEvery('customdomain', (d) => delete d.spec?.status),
-  },
-  {
-    name: 'resources-customdomain-alternative-names-dropped',
-    rule: 'resources.customdomains.spec',
-    description: 'GET /customdomains leaves spec.subjectAlternativeNames out',
-    reshape: onEvery('customdomain', (d) => delete d.spec?.subjectAlternativeNames),
-  },
-  {
-    name: 'resources-customdomain-verification-error-dropped',
-    rule: 'resources.customdomains.spec',
-    description: 'GET /customdomains leaves spec.verificationError out',
-    reshape: onEvery('customdomain', (d) => delete d.spec?.verificationError),
-  },
+  ...customDomainSpecDropped([['cname-records', 'cnameRecords'], ['fallback-preview-id', 'fallbackPreviewId'], ['last-verified-at', 'lastVerifiedAt'], ['region', 'region'], ['status', 'status'], ['alternative-names', 'subjectAlternativeNames'], ['verification-error', 'verificationError']] as const),
   // Section 6: each field of the event records, broken for one read.
   {
     name: 'resources-function-events-keyed-by-time',

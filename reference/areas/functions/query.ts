@@ -79,10 +79,6 @@ function parseSort(raw: string | null, faults: Faults, lenient: boolean): Functi
 }
 
 /**
- * Section 4.1: trimmed, lowercased, under 2 characters means no filter: counted after
- * trimming, or before it with the variant search-length-before-trimming.
- */
-/**
  * How the server lowercases q and the fields it searches: Unicode lowercasing, or with
  * the variant search-ascii-case-folding A to Z only (SQLite's lower(), a C locale).
  */
@@ -90,6 +86,10 @@ export function caseFoldOf(variants: Variants): (text: string) => string {
   return variants.has('search-ascii-case-folding') ? (text) => text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase()) : (text) => text.toLowerCase();
 }
 
+/**
+ * Section 4.1: trimmed, lowercased, under 2 characters means no filter: counted after
+ * trimming, or before it with the variant search-length-before-trimming.
+ */
 export function normaliseQ(raw: string | null, faults: Faults, variants: Variants): string {
   let q = raw ?? '';
   if (!faults.has('functions-q-not-trimmed')) q = q.trim();
