@@ -3,6 +3,7 @@
 // rules: names over the whole allowed alphabet and length, display names with spaces
 // and capitals, labels, and createdAt values drawn from a small pool so ties occur.
 import fc from 'fast-check';
+import { drawnOnce } from './drawn-once.ts';
 import { stringMatching } from './string-matching.ts';
 import { FUNCTION_SORTS, MAX_QUERY_LENGTH, NAME_MAX_LENGTH, SEARCH_FIELDS, type SearchField } from '../spec/facts.ts';
 
@@ -155,7 +156,7 @@ function fixtureSetOfSizeArb(sizeArb: fc.Arbitrary<number>, options: Omit<Fixtur
  * boundaries: empty and small sets, sets around the default limit of 50, and sets past
  * 1,000, where implementations commonly cap a listing (a capped legacy array).
  */
-export const listingRoundArb: fc.Arbitrary<FunctionFixture[]> = fixtureSetOfSizeArb(
+export const listingRoundArb: fc.Arbitrary<FunctionFixture[]> = drawnOnce(fixtureSetOfSizeArb(
   // A failing large set shrinks to the small sizes too, not only element by element.
   // Past the maximum more often than the others: with ⌈25/3⌉ rounds (support/rounds.ts), a
   // run lacks one in 0.65% of seeds (2.6% at the others' weight).
@@ -166,7 +167,7 @@ export const listingRoundArb: fc.Arbitrary<FunctionFixture[]> = fixtureSetOfSize
     { weight: 3, arbitrary: fc.integer({ min: 1_001, max: 1_100 }) },
   ),
   {},
-);
+));
 
 /**
  * Pages of a walk: at most this many full ones and a part of one more (five full where the

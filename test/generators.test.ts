@@ -14,6 +14,8 @@ import { customDomainArb, egressIpArb, functionArb, sandboxArb, uniqueByName, us
 import { allOperationIds } from './support/operation-ids.ts';
 import { sampleFixtureSet, SCRAMBLE_PADDING, scrambleCaseAndSpaces, searchQueryArb } from '../generators/functions-fixtures.ts';
 import { MAX_QUERY_LENGTH } from '../spec/facts.ts';
+import { drawnOnce } from '../generators/drawn-once.ts';
+import { nthInput } from '../harness/property.ts';
 
 const ajv = new Ajv2020({ strict: false });
 addFormats.default(ajv);
@@ -298,5 +300,35 @@ describe('search queries (generators/functions-fixtures.ts)', () => {
       expect(scrambled!.length - text.length).toBeLessThanOrEqual(SCRAMBLE_PADDING);
       expect(scrambled!.trim().toLowerCase()).toBe(text.trim().toLowerCase());
     }));
+  });
+});
+
+describe('a draw several properties make alike, made once (drawnOnce)', () => {
+  const counted = () => {
+    let generated = 0;
+    const arb = drawnOnce(fc.array(fc.nat(), { minLength: 3, maxLength: 3 }).map((xs) => (generated++, xs)));
+    return { arb, generated: () => generated };
+  };
+  test('the same seed and index draw the same value, generated once; another draw is another value', () => {
+    const { arb, generated } = counted();
+    const first = nthInput(fc.tuple(arb, fc.nat()), 7, 3);
+    const again = nthInput(fc.tuple(arb, fc.nat()), 7, 3);
+    expect(again).toEqual(first);
+    expect(again[0]).toBe(first[0]);
+    expect(generated()).toBe(1);
+    expect(nthInput(fc.tuple(arb, fc.nat()), 7, 4)).not.toEqual(first);
+  });
+  test('what is drawn after it does not depend on whether the draw was kept: a forgotten draw is made again, the same', () => {
+    const seeds = Array.from({ length: 10 }, (_, i) => i);
+    const { arb } = counted();
+    const kept = nthInput(fc.tuple(arb, fc.nat()), 11, 0);
+    for (const seed of seeds) nthInput(arb, seed, 0);
+    expect(nthInput(fc.tuple(arb, fc.nat()), 11, 0)).toEqual(kept);
+  });
+  test('it shrinks as the arbitrary it wraps', () => {
+    const { arb } = counted();
+    const result = fc.check(fc.property(arb, (xs) => xs.every((x) => x < 5)), { seed: 3 });
+    expect(result.failed).toBe(true);
+    expect(Math.max(...result.counterexample![0]!)).toBe(5);
   });
 });
