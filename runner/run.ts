@@ -100,6 +100,19 @@ export async function startEmbedded(data: string | undefined): Promise<Reference
   }
 }
 
+/**
+ * The embedded reference's URLs are the suite's own: one that is not an http URL is a
+ * defect of cp-conformance, which stops the run (exit 2) rather than leaving the checks
+ * that need it skipped as if no URL had been given.
+ */
+function assertHandleUrls(reference: ReferenceHandle): void {
+  const urls = { baseUrl: reference.baseUrl, sandboxUrl: reference.sandboxUrl, ...(reference.demo ? {} : { controlUrl: reference.controlUrl }) };
+  for (const [name, url] of Object.entries(urls)) {
+    if (typeof url !== 'string' || !URL.canParse(url) || new URL(url).protocol !== 'http:')
+      throw new RunError(`the embedded reference implementation gave ${name} ${JSON.stringify(url)}, not an http URL (a defect of cp-conformance)`);
+  }
+}
+
 export function suiteConfig(options: RunOptions, reference: ReferenceHandle | undefined, planned: Pick<SuiteConfig, 'profile' | 'seed' | 'runs'>): SuiteConfig {
   const common = {
     ...planned,
@@ -112,6 +125,7 @@ export function suiteConfig(options: RunOptions, reference: ReferenceHandle | un
     ...(options.fixtureScale === undefined ? {} : { fixtureScale: options.fixtureScale }),
   };
   if (reference) {
+    assertHandleUrls(reference);
     return {
       ...common,
       baseUrl: reference.baseUrl,

@@ -72,7 +72,12 @@ class ConformanceTestRunner {
     }
     try {
       const { plan, options } = this;
-      const config = this.m.suiteConfig(options, reference, { profile: plan.profile.settings, seed: plan.seed, runs: plan.runs });
+      let config;
+      try {
+        config = this.m.suiteConfig(options, reference, { profile: plan.profile.settings, seed: plan.seed, runs: plan.runs });
+      } catch (error) {
+        return { refused: error.message };
+      }
       const refused = await this.preflight(config);
       if (refused) return { refused };
       return { rules: await this.session.run({ config, selected }) };

@@ -491,6 +491,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   // 2.8 Pagination meta
   'pagination.has-more': [
     proof('functions-last-page', `${F}: hasMore false on the page that ends the listing`, 'functions-has-more-on-last-page', { alsoBreaks: ['pagination.has-more:functions-next-cursor'] }),
+    proof('functions-filtered-last-page', `${F}: hasMore false on the last page of what q matches, though functions it does not match follow`, 'functions-has-more-counts-unmatched'),
     yet('functions-more-pages', `${F}: hasMore true on every page before it`, 'fault: hasMore false on a page that is not the last (e.g. whenever the page is not full: a filtered page); functions.pagination.has-more-and-next-cursor reads it'),
     proof('functions-next-cursor', `${F}: nextCursor empty when there are no more pages`, 'functions-next-cursor-on-last-page'),
     proof('metrics-last-page', `${M}: hasMore false on the last page`, 'metrics-has-more-on-last-page'),

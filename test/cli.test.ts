@@ -209,3 +209,17 @@ test('coverage prints every statement of the specification by section, with its 
   expect(refused.code).toBe(2);
   expect(refused.stderr).toBe('cp-conformance: coverage takes only --json, not --all\n');
 });
+
+test("an embedded reference whose URL is not an http URL stops the run as a defect of cp-conformance, rather than leaving the checks that need that URL skipped", async () => {
+  const { suiteConfig } = await import('../runner/run.ts');
+  const ref = await startReference();
+  try {
+    const options = { reportDir: 'unused', strict: false, only: [], skip: [], timeoutMs: 10_000, readOnly: false, concurrency: 1 };
+    const planned = { profile: {} as never, seed: 1, runs: 1 };
+    expect(() => suiteConfig(options, ref, planned)).not.toThrow();
+    for (const broken of [{ sandboxUrl: Number.NaN as unknown as string }, { controlUrl: 'NaN' }, { baseUrl: 'ftp://127.0.0.1/v0' }])
+      expect(() => suiteConfig(options, { ...ref, ...broken }, planned)).toThrow(/not an http URL \(a defect of cp-conformance\)/);
+  } finally {
+    await ref.close();
+  }
+});

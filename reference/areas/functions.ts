@@ -96,7 +96,8 @@ export function functionsArea(env: AreaEnv): Area {
       issuedAt = after.issuedAt;
       slice = pageFrom(view, after.start, query.limit, query.q);
     }
-    const hasMore = slice.hasMore || (faults.has('functions-has-more-on-last-page') && !query.anchorEnd && slice.items.length > 0);
+    const anyFollows = faults.has('functions-has-more-counts-unmatched') && !query.anchorEnd && slice.last !== undefined && view.startAfter(slice.last) < view.length;
+    const hasMore = slice.hasMore || anyFollows || (faults.has('functions-has-more-on-last-page') && !query.anchorEnd && slice.items.length > 0);
     const lastPageCursor = faults.has('functions-next-cursor-on-last-page') || (query.anchorEnd && faults.has('functions-anchor-end-next-cursor-set'));
     const cursorAt = hasMore || lastPageCursor ? slice.last : undefined;
     const total = faults.has('functions-total-narrowed-by-q') ? countMatches(view, query.q) : index.size;

@@ -48,6 +48,7 @@ export function metricsArea(env: AreaEnv): Area {
       lenientEnums: env.variants.has('lenient-enum-values'),
       autoResolutionInclusive: env.variants.has('auto-resolution-inclusive'),
       capInWholeHours: env.variants.has('resolution-cap-in-whole-hours'),
+      windowUtcOnly: env.variants.has('window-bounds-utc-only'),
     });
     if (!parsed.ok) return parsed.reply;
     const query = parsed.value;
@@ -115,7 +116,7 @@ export function metricsArea(env: AreaEnv): Area {
 
   /** The distinct resource types of the events in [startTime, endTime). */
   function resourceTypesEnum({ query: params }: RouteRequest): Reply {
-    const window = parseWindow(params, faults);
+    const window = parseWindow(params, faults, env.variants.has('window-bounds-utc-only'));
     if (!window.ok && !faults.has('metrics-resource-types-window-optional')) return window.reply;
     // That fault reads a window it cannot parse as unbounded.
     const { start, end } = window.ok ? window.value : { start: -Infinity, end: Infinity };

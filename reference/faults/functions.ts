@@ -82,6 +82,11 @@ export const functionsFaults = [
     description: 'the page that ends the listing says hasMore true (and the next one is empty)',
   },
   {
+    name: 'functions-has-more-counts-unmatched',
+    rule: 'functions.pagination.has-more-and-next-cursor',
+    description: 'hasMore says whether any function follows the page, whether q matches it or not',
+  },
+  {
     name: 'functions-next-cursor-on-last-page',
     rule: 'functions.pagination.has-more-and-next-cursor',
     description: 'the last page has hasMore false but a non-empty nextCursor',

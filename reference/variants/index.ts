@@ -83,6 +83,11 @@ const catalogue = [
     description: 'an explicit resolution measures the window in whole hours, rounded down: a window one second past the maximum is served',
   },
   {
+    name: 'window-bounds-utc-only',
+    decides: 'section 4.1: "Exact type and format of startTime and endTime ... not shown"',
+    description: 'startTime and endTime are accepted in UTC with `Z` only: the same instant written with a numeric offset is refused with a 400',
+  },
+  {
     name: 'unversioned-legacy',
     decides: 'section 9: "what the default is when the header is omitted: not shown"',
     description: 'without the version header GET /functions answers the legacy bare array (the reference answers a page by default)',

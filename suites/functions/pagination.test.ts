@@ -4,7 +4,7 @@ import { sampleFixtureSet, SCRAMBLE_PADDING, scrambleCaseAndSpaces, searchQueryA
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { expectOnListing, fetchPage, FIXTURES_OR_EXISTING, LISTING_ROUNDS, overListingRounds, requireCreatedAt, setFunctions, SHARED_SETS, walk, walkEach, withFunctions, type Page } from './client.ts';
-import { totalProblem, WalkOrderCheck, type Listing } from './oracle.ts';
+import { expectedMatches, narrowedListings, totalProblem, WalkOrderCheck, type Listing } from './oracle.ts';
 import { pageMetaProblems } from '../support/paging.ts';
 import { FUNCTION_SORTS, FUNCTIONS_MAX_LIMIT, MAX_QUERY_LENGTH, type FunctionSort } from '../../spec/facts.ts';
 
@@ -78,24 +78,45 @@ const paginationEveryItemOnce = rule('functions.pagination.every-item-once', { .
   );
 });
 
+/**
+ * A walk of the has-more rule: in a sort, with or without a q, whose limit (walkLimit) is
+ * chosen over the functions q matches, so that a q-narrowed walk's last page is often
+ * exactly full with functions q does not match after it in the order.
+ */
+interface HasMoreWalk {
+  choice: WalkChoice;
+  sort: FunctionSort;
+  q: string | null;
+  fixtures: Listing;
+}
+
+/** How many functions the walk may list: one count for each reading of q that expectedMatches accepts, the first the suite's own. */
+const walkedCounts = ({ fixtures, q }: HasMoreWalk) => (q === null ? [fixtures.length] : expectedMatches(fixtures, q).map((names) => names.size));
+const hasMoreLimit = (c: HasMoreWalk) => walkLimit(walkedCounts(c)[0]!, c.choice);
+
 const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-next-cursor', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {
-  const params = fc.record({ choice: walkChoiceArb, sort: fc.constantFrom(...FUNCTION_SORTS) });
-  const sameWalk = (c: { choice: WalkChoice; fixtures: Listing; sort: FunctionSort }) => [sameLimit(c), c.sort];
+  const params = (fixtures: Listing) => fc.record({ choice: walkChoiceArb, sort: fc.constantFrom(...FUNCTION_SORTS), q: fc.option(searchQueryArb(fixtures)) });
+  const sameWalk = (c: HasMoreWalk) => [Math.min(hasMoreLimit(c), FUNCTIONS_MAX_LIMIT), c.sort, c.q];
   await overListingRounds(t, params, async (c) => {
-    const { fixtures, sort } = c;
-    const limit = limitOf(c);
-    const what = `walking sort=${sort} limit=${limit} over ${fixtures.length} functions`;
-    const pages = await walk(t, { sort, limit }, fixtures.length, what);
+    const { fixtures, sort, q } = c;
+    const limit = hasMoreLimit(c);
+    const what = `walking sort=${sort}${q === null ? '' : ` q=${JSON.stringify(q)}`} limit=${limit} over ${fixtures.length} functions`;
+    const pages = await walk(t, { sort, limit, ...(q === null ? {} : { q }) }, Math.max(...walkedCounts(c)), what);
     // On a listing that moved, the functions both readings hold must be walked; others may have come.
-    const problemsOf = (listing: Listing) => {
+    const problemsIn = (listing: Listing) => {
       const uncertain = listing.moving?.uncertain;
       const listed = new Set<string>();
       return pages.flatMap((page, i) => {
         for (const name of page.names) listed.add(name);
         const unlisted = listing.filter((f) => !listed.has(f.metadata.name) && !uncertain?.has(f.metadata.name)).length;
-        const found = pageMetaProblems(page, unlisted, 'functions', uncertain !== undefined);
+        const found = pageMetaProblems(page, unlisted, q === null ? 'functions' : 'functions q matches', uncertain !== undefined);
         return found.length === 0 ? [] : [{ said: `after page ${i + 1}, ${found.join('; ')}`, exchange: page.exchange }];
       });
+    };
+    // Each reading of q the search rules accept (expectedMatches) is a listing the walk may go over.
+    const problemsOf = (listing: Listing) => {
+      const readings = (q === null ? [listing] : narrowedListings(listing, q)).map(problemsIn);
+      return readings.some((problems) => problems.length === 0) ? [] : readings[0]!;
     };
     await expectOnListing(t, fixtures, (listing) => problemsOf(listing)[0]?.said, (found) => `${what}: ${found}`, { spansRequests: true, exchange: problemsOf(fixtures)[0]?.exchange });
   }, sameWalk);

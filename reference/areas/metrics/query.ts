@@ -26,13 +26,13 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; reply: Reply };
 
 const reject = (message: string): { ok: false; reply: Reply } => ({ ok: false, reply: apiError(400, 'BadRequest', message) });
 
-/** `startTime` and `endTime`: required, RFC 3339, end after start. */
-export function parseWindow(query: URLSearchParams, faults: Faults): Parsed<Window> {
+/** `startTime` and `endTime`: required, RFC 3339 (in UTC with `Z` only, `utcOnly`: the variant window-bounds-utc-only), end after start. */
+export function parseWindow(query: URLSearchParams, faults: Faults, utcOnly = false): Parsed<Window> {
   const bounds: number[] = [];
   for (const name of ['startTime', 'endTime']) {
     const text = query.get(name);
     if (text === null) return reject(`${name} is required`);
-    const ms = parseRfc3339(text);
+    const ms = utcOnly && !/[Zz]$/.test(text) ? undefined : parseRfc3339(text);
     if (ms === undefined) {
       if (name === 'startTime' && faults.has('metrics-malformed-start-500')) return { ok: false, reply: apiError(500, 'Internal', 'invalid time value') };
       return reject(`${name} must be an RFC 3339 date-time, got ${JSON.stringify(text)}`);
@@ -50,10 +50,12 @@ export interface QueryChoices {
   autoResolutionInclusive: boolean;
   /** The variant resolution-cap-in-whole-hours. */
   capInWholeHours: boolean;
+  /** The variant window-bounds-utc-only. */
+  windowUtcOnly: boolean;
 }
 
-export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faults: Faults, choices: QueryChoices = { lenientEnums: false, autoResolutionInclusive: false, capInWholeHours: false }): Parsed<MetricsQuery> {
-  const window = parseWindow(query, faults);
+export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faults: Faults, choices: QueryChoices = { lenientEnums: false, autoResolutionInclusive: false, capInWholeHours: false, windowUtcOnly: false }): Parsed<MetricsQuery> {
+  const window = parseWindow(query, faults, choices.windowUtcOnly);
   if (!window.ok) return window;
   const groupBy = parseGroupBy(query.get('groupBy'), profile, faults, choices.lenientEnums);
   if (!groupBy.ok) return groupBy;
