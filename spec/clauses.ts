@@ -707,6 +707,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   'metrics.resolution.cap': [
     proof('beyond-cap', 'a window beyond the explicit resolution\'s cap: 400', 'metrics-explicit-over-cap-accepted'),
     proof('at-cap', 'a window up to the cap: served', 'metrics-explicit-at-cap-rejected'),
+    proof('unknown-value', 'a value outside the list of resolutions, which has no maximum window: a 4xx (SHOULD)', 'metrics-unknown-resolution-500'),
   ],
   'metrics.admin-only': [
     proof('workspace-filter-member', 'workspace=<name> from a caller who is not account admin: 403', 'metrics-member-workspace-filter-allowed'),

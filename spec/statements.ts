@@ -207,7 +207,7 @@ export const statements: readonly Statement[] = [
   read('metrics.cursor.next', '4.1', '`cursor`: the `meta.nextCursor` of the previous page.', 'metrics.pagination.complete'),
   read('metrics.cursor.last-page', '4.1', 'When `meta.hasMore` is false, `nextCursor` is empty.', 'metrics.pagination.last-page'),
   read('metrics.resolution.auto', '4.1', '`resolution`: when omitted, chosen from the window length.', 'metrics.resolution.auto'),
-  read('metrics.resolution.cap', '4.1', 'An explicit value has a maximum window; a window beyond the cap returns 400.', 'metrics.resolution.explicit-cap'),
+  read('metrics.resolution.cap', '4.1', 'An explicit value has a maximum window; a window beyond the cap returns 400.', 'metrics.resolution.explicit-cap', 'metrics.resolution.unknown-rejected'),
   read('metrics.admin-only', '4.1', 'Admin-only: `workspace=<name>` and any `groupBy` containing `workspace`. Non-admin callers get 403.', 'metrics.admin.workspace-filter', 'metrics.admin.group-by-workspace', 'metrics.admin.other-queries-allowed'),
   read('metrics.group-by.at-most-three', '4.1', '`groupBy` accepts at most 3 dimensions; more returns 400.', 'metrics.group-by.at-most-three'),
   read('metrics.group-by.combinations', '4.1', 'Several dimensions return one entry per unique combination.', 'metrics.grouping.unique-combinations', 'metrics.grouping.none-single-entry'),

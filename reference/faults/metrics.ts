@@ -109,6 +109,11 @@ export const metricsFaults = [
     description: 'an omitted resolution keeps the finer one for windows up to one of its buckets past its maximum, that bucket included',
   },
   {
+    name: 'metrics-unknown-resolution-500',
+    rule: 'metrics.resolution.unknown-rejected',
+    description: 'a resolution outside the list is answered with a 500 (looked up and used unchecked)',
+  },
+  {
     name: 'metrics-explicit-over-cap-accepted',
     rule: 'metrics.resolution.explicit-cap',
     description: 'an explicit resolution is served for a window above its maximum',

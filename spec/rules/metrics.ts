@@ -160,6 +160,14 @@ export const metricsRules = [
     quote: 'An explicit value has a maximum window; a window beyond the cap returns 400.',
   },
   {
+    id: 'metrics.resolution.unknown-rejected',
+    level: 'SHOULD',
+    section: '4.1',
+    title: 'A resolution value outside the list of resolutions is rejected with a 4xx and an Error body',
+    quote: 'An explicit value has a maximum window; a window beyond the cap returns 400.',
+    why: 'The explicit values are those of the list of resolutions (the profile\'s: the list is "not shown"); the specification does not say how another value is answered.',
+  },
+  {
     id: 'metrics.enums.group-by',
     level: 'MUST',
     section: '4.1',

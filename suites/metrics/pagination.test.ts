@@ -1,6 +1,7 @@
 // Sections 2.8, 4.1, 7, 8: limit (default 100, clamped to 100), cursor pagination
 // over the groups, and cursors bound to their query and living 24 hours.
 import fc from 'fast-check';
+import { drawnOnce } from '../../generators/drawn-once.ts';
 import {
   alignedWindowArb,
   eventsArb,
@@ -34,11 +35,14 @@ const DAY_S = 86_400;
 
 /**
  * Around the page size, or past 1,000 (where implementations commonly cap) and so past
- * two pages of 100: one group per resource, every event in the window.
+ * two pages of 100: one group per resource, every event in the window. Drawn once for
+ * both limit rules (generators/drawn-once.ts).
  */
-const manyGroupsArb = fc
-  .tuple(alignedWindowArb('hour', { min: 3600, max: DAY_S })!, fc.oneof(resourcesArb(60, 160), resourcesArb(1_001, 1_100)))
-  .chain(([window, resources]) => oneEventPerResourceArb(resources, window, 'hour').map((events) => ({ window, events })));
+const manyGroupsArb = drawnOnce(
+  fc
+    .tuple(alignedWindowArb('hour', { min: 3600, max: DAY_S })!, fc.oneof(resourcesArb(60, 160), resourcesArb(1_001, 1_100)))
+    .chain(([window, resources]) => oneEventPerResourceArb(resources, window, 'hour').map((events) => ({ window, events }))),
+);
 
 /**
  * The two limit rules read the same rounds of many groups, and the two walk rules the

@@ -9,7 +9,9 @@ import {
   autoResolutionsFor,
   bucketStartArb,
   commonBucketStartArb,
+  hoursWindowArb,
   resolvedWindowArb,
+  unknownResolutionArb,
   usageScenarioArb,
   type Window,
 } from '../../generators/metrics-fixtures.ts';
@@ -152,4 +154,12 @@ const resolutionExplicitCap = rule('metrics.resolution.explicit-cap', { needs: [
   });
 });
 
-export const checks = [timeseriesEveryBucket, timeseriesBucketCost, resolutionAuto, resolutionExplicitCap];
+const resolutionUnknownRejected = rule('metrics.resolution.unknown-rejected', { needs: ['accountId'] }, async (t: Check) => {
+  const known = new Set(t.config.profile.resolutions.map((r) => r.name));
+  await t.property(fc.record({ window: hoursWindowArb, resolution: unknownResolutionArb(known) }), async (request) => {
+    const res = await getMetrics(t, request);
+    expectRefused(t, res, `${describe(request)}, a resolution that is not one of ${[...known].join(', ')},`);
+  });
+});
+
+export const checks = [timeseriesEveryBucket, timeseriesBucketCost, resolutionAuto, resolutionExplicitCap, resolutionUnknownRejected];

@@ -107,6 +107,7 @@ function parseResolution(text: string | null, window: Window, profile: Profile, 
     return { ok: true, value: chosen };
   }
   const chosen = profile.resolutions.find((r) => r.name === text);
+  if (!chosen && faults.has('metrics-unknown-resolution-500')) return { ok: false, reply: apiError(500, 'Internal', 'cannot read property maxWindowSeconds of undefined') };
   if (!chosen) return reject(`resolution must be one of ${profile.resolutions.map((r) => r.name).join(', ')}`);
   const max = chosen.maxWindowSeconds;
   if (max !== null && !faults.has('metrics-explicit-over-cap-accepted')) {
