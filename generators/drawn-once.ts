@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { xorshift128plus } from 'pure-rand/generator/xorshift128plus';
 
 /** Draws kept for the next reader: the rounds in flight at once are one or two. */
-const KEPT = 4;
+const KEPT = 2;
 
 class DrawnOnce<T> extends fc.Arbitrary<T> {
   private readonly recent = new Map<string, fc.Value<T>>();

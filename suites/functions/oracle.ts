@@ -254,9 +254,25 @@ const CASE_FOLDS: ReadonlyArray<(text: string) => string> = [(text) => text.toLo
  * either way of lowercasing.
  */
 export function expectedMatches(fixtures: readonly ListedFunction[], q: string): Set<string>[] {
-  const matchWith = (nq: string, fold: (s: string) => string) =>
-    new Set(fixtures.filter((f) => nq === '' || searchableFields(f).some((field) => fold(field).includes(nq))).map((f) => f.metadata.name));
-  return CASE_FOLDS.flatMap((fold) => searchedQueries(q, fold).flatMap((nq) => [matchWith(nq, fold), matchWith(nq, (s) => s)]));
+  const matchWith = (nq: string, fold: (s: string) => string) => {
+    if (nq === '') return new Set(fixtures.map((f) => f.metadata.name));
+    const fields = foldedFields(fixtures, fold);
+    return new Set(fixtures.filter((_, i) => fields[i]!.some((field) => field.includes(nq))).map((f) => f.metadata.name));
+  };
+  return CASE_FOLDS.flatMap((fold) => searchedQueries(q, fold).flatMap((nq) => [matchWith(nq, fold), matchWith(nq, AS_WRITTEN)]));
+}
+
+const AS_WRITTEN = (text: string): string => text;
+
+/** Each function's searchable fields under each fold, by listing: a listing is searched with many queries, each under every fold. */
+const FOLDED_FIELDS = new WeakMap<readonly ListedFunction[], Map<(text: string) => string, string[][]>>();
+
+function foldedFields(fixtures: readonly ListedFunction[], fold: (text: string) => string): string[][] {
+  let byFold = FOLDED_FIELDS.get(fixtures);
+  if (!byFold) FOLDED_FIELDS.set(fixtures, (byFold = new Map()));
+  let fields = byFold.get(fold);
+  if (!fields) byFold.set(fold, (fields = fixtures.map((f) => searchableFields(f).map(fold))));
+  return fields;
 }
 
 /** The listings `q` may narrow `listing` to (expectedMatches), each keeping what moved. */

@@ -91,7 +91,17 @@ interface HasMoreWalk {
 }
 
 /** How many functions the walk may list: one count for each reading of q that expectedMatches accepts, the first the suite's own. */
-const walkedCounts = ({ fixtures, q }: HasMoreWalk) => (q === null ? [fixtures.length] : expectedMatches(fixtures, q).map((names) => names.size));
+const walkedCounts = ({ fixtures, q }: HasMoreWalk) => (q === null ? [fixtures.length] : matchCounts(fixtures, q));
+
+/** expectedMatches' counts, by round and q: the limit, the walk and the key of a case each ask. */
+const MATCH_COUNTS = new WeakMap<Listing, Map<string, number[]>>();
+function matchCounts(fixtures: Listing, q: string): number[] {
+  let byQ = MATCH_COUNTS.get(fixtures);
+  if (!byQ) MATCH_COUNTS.set(fixtures, (byQ = new Map()));
+  let counts = byQ.get(q);
+  if (!counts) byQ.set(q, (counts = expectedMatches(fixtures, q).map((names) => names.size)));
+  return counts;
+}
 const hasMoreLimit = (c: HasMoreWalk) => walkLimit(walkedCounts(c)[0]!, c.choice);
 
 const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-next-cursor', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {
