@@ -46,6 +46,17 @@ const catalogue = [
     reshape: (reply, route) => (route.operationId === 'getAccountMetrics' && reply.status === 403 ? reply : withoutErrorField('message')(reply, route)),
   },
   {
+    name: 'error-words-reworded',
+    decides: 'section 7: "Complete list of `error` values: not shown"; no `message` is stated but the metrics 403\'s ("the message is Access denied")',
+    description: 'every Error body of both surfaces says its `error` (and `message`, but the metrics 403\'s) in other words than the reference\'s',
+    reshape: (reply, route) => {
+      const body = reply.body as Record<string, unknown> | undefined;
+      if (reply.status < 400 || typeof body?.error !== 'string') return reply;
+      const stated = route.operationId === 'getAccountMetrics' && reply.status === 403;
+      return { ...reply, body: { ...body, error: `request failed (${reply.status})`, ...(typeof body.message === 'string' && !stated ? { message: 'see the documentation' } : {}) } };
+    },
+  },
+  {
     name: 'refuses-unknown-versions',
     decides: 'section 9: "Other version dates ... not shown" (CONTRACT 3: "any date may be refused as an unknown version with a 4xx Error body")',
     description: 'GET /functions answers 400 to any version date but 2026-04-28, so it has no older version the suite can find',
