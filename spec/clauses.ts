@@ -452,6 +452,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     yet('meta', 'meta: the pagination meta', 'fault: meta left out (hasMore and nextCursor at the top); schema.metrics validates it'),
     proof('total-cost-number', 'summary.totalCost: a number (USD)', 'schema-metrics-total-cost-string'),
     proof('total-cost', 'summary.totalCost: the cost of the window\'s events', 'metrics-end-inclusive'),
+    proof('total-cost-now', 'summary.totalCost: the cost of the events the usage holds now, the same query asked after the usage changed', 'metrics-answer-kept-across-usage'),
   ],
   'metrics.response.total-usage': [
     proof('absent-without', 'totalUsage absent unless billing_dimension is grouped', 'metrics-usage-without-billing-dimension', {

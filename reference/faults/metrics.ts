@@ -59,6 +59,11 @@ export const metricsFaults = [
   { name: 'metrics-cursor-expires-early', rule: 'metrics.cursor.lifetime', description: 'a cursor expires after 1 hour instead of 24' },
   { name: 'metrics-cursor-expires-at-23h', rule: 'metrics.cursor.lifetime', description: 'a cursor expires after 23 hours (the edge case, 23 hours and 50 minutes, catches it)' },
   {
+    name: 'metrics-answer-kept-across-usage',
+    rule: 'metrics.summary.total-cost',
+    description: 'the grouping of a query is kept across changes of the usage (a cache the new events do not reach): the same query answers as before',
+  },
+  {
     name: 'metrics-duplicate-groups',
     rule: 'metrics.grouping.unique-combinations',
     description: 'with two or more dimensions, groups are also split by billing dimension when it is not requested',

@@ -1,15 +1,15 @@
 // Section 2.7: entries per unique combination of the requested dimensions, their
 // grouping fields, and the cost and usage summaries, compared with the oracle.
 import fc from 'fast-check';
-import { filtersArb, groupByArb, resolvedWindowArb, sampleScenario, usageScenarioArb, type UsageScenario } from '../../generators/metrics-fixtures.ts';
+import { filtersArb, groupByArb, resolvedWindowArb, sampleScenario, usageScenarioArb, type FixtureEvent, type UsageScenario } from '../../generators/metrics-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { describe, pointTime, setUsage, walkEachPage, withFixtures, type MetricsPage } from './client.ts';
+import { describe, expectPage, getMetrics, pointTime, setUsage, walkEachPage, withFixtures, type MetricsPage } from './client.ts';
 import type { Exchange } from '../../results/model.ts';
 import { amountMessage, closeTo } from './compare.ts';
 import { DIMENSION_FIELDS, entryKey, expectedMetrics, fixtureDimensions, groupLabel, units, usd, type Dimension, type ExpectedMetrics } from './oracle.ts';
 import { MAX_PAGES, pastUsage } from './existing.ts';
-import { eachAnswer as eachCaseAnswer, requestOf, scaleResources, type Answer, type CaseOptions, type MetricsCase } from './scenario.ts';
+import { eachAnswer as eachCaseAnswer, requestOf, scaleResources, type Answer, type CaseOptions, type MetricsCase, type OnState } from './scenario.ts';
 
 
 /** Events in and around a window of any resolution, explicit or omitted. */
@@ -26,10 +26,10 @@ const sharesScenarios = { ...withFixtures, existing: true, shares: SCENARIO_ROUN
 
 type Shape = Omit<CaseOptions, 'dimensions'> & { without?: Dimension };
 
-/** Checks `body` on the whole answer of generated cases of this shape. */
-async function eachAnswer(t: Check, shape: Shape, body: (answer: Answer, c: MetricsCase) => void): Promise<void> {
+/** Checks `body` on the whole answer of generated cases of this shape (and `onState` on each state of usage, scenario.ts). */
+async function eachAnswer(t: Check, shape: Shape, body: (answer: Answer, c: MetricsCase) => void, onState?: OnState): Promise<void> {
   const dimensions = fixtureDimensions(t.config.profile).filter((d) => d !== shape.without);
-  await eachCaseAnswer(t, scenarios(t), { ...shape, dimensions }, body, { shared: true });
+  await eachCaseAnswer(t, scenarios(t), { ...shape, dimensions }, body, { shared: true, onState });
 }
 
 /** The expected cost and usage of the group an entry stands for; 0 when its combination has no event in the window. */
@@ -123,10 +123,31 @@ const summaryTotalCost = rule('metrics.summary.total-cost', sharesScenarios, asy
     );
     return;
   }
-  await eachAnswer(t, { groupBy: [0, 3], filters: true }, ({ query, expected, pages, exchanges }) =>
-    pages.forEach((page, i) => expectPageTotalCost(t, query, expected, page, i, exchanges[i])),
+  await eachAnswer(
+    t,
+    { groupBy: [0, 3], filters: true },
+    ({ query, expected, pages, exchanges }) => pages.forEach((page, i) => expectPageTotalCost(t, query, expected, page, i, exchanges[i])),
+    (events) => expectEveryStateTotal(t, events),
   );
 });
+
+/** 1970 to 2025: the generated events fall in it (those of cases set side by side moved back in time too), and it is in the past, as every window the suite sends. */
+const EVERY_STATE_WINDOW = { start: Date.UTC(1970, 0, 1), end: Date.UTC(2025, 0, 1) };
+
+/**
+ * One query asked alike of every state of usage the cases put on the target: the whole
+ * of EVERY_STATE_WINDOW, no groupBy, the profile's unbounded resolution. Its total must be
+ * that of the usage of the moment: an answer kept from an earlier state (a cache the
+ * change of the usage did not reach) shows another.
+ */
+async function expectEveryStateTotal(t: Check, events: readonly FixtureEvent[]): Promise<void> {
+  const unbounded = t.config.profile.resolutions.find((r) => r.maxWindowSeconds === null);
+  if (!unbounded) return;
+  const request = { window: EVERY_STATE_WINDOW, resolution: unbounded.name };
+  const page = expectPage(t, await getMetrics(t, request), describe(request));
+  const expected = expectedMetrics(events, { window: EVERY_STATE_WINDOW, groupBy: [], unit: unbounded.bucket }, false);
+  expectPageTotalCost(t, `${describe(request)} (asked again after each change of the usage)`, expected, page, 0, t.lastExchange);
+}
 
 const summaryEntryCost = rule('metrics.summary.entry-cost', sharesScenarios, async (t: Check) => {
   await eachAnswer(t, { groupBy: [0, 3], filters: true }, (answer, { groupBy }) => {

@@ -204,15 +204,18 @@ function ownUuids(c: MetricsCase, position: number): MetricsCase {
  * every page of each case's query (the cases at once) and hands each whole answer, with
  * what the oracle expects of the events on the target, to `body`.
  */
-async function expectAnswers(t: Check, cases: readonly MetricsCase[], body: (answer: Answer, c: MetricsCase) => void): Promise<void> {
+async function expectAnswers(t: Check, cases: readonly MetricsCase[], body: (answer: Answer, c: MetricsCase) => void, onState?: OnState): Promise<void> {
   for (const generated of apartInTime(cases, metricsCaseTime())) {
     const group = generated.map(ownUuids);
     const events = group.flatMap((c) => c.scenario.events);
     const resources = group.flatMap((c) => c.scenario.resources);
     await shareUsage(t, events);
-    await t.atOnce(group.map((c) => () => expectAnswer(t, c, events, resources, body)));
+    await t.atOnce([...group.map((c) => () => expectAnswer(t, c, events, resources, body)), ...(onState ? [() => onState(events)] : [])]);
   }
 }
+
+/** A check of its own on each state of usage the cases put on the target, with every event of it. */
+export type OnState = (events: readonly FixtureEvent[]) => Promise<void>;
 
 /** Reads every page of the case's query and hands the whole answer, with what the oracle expects of `events` (every event on the target), to `body`. */
 async function expectAnswer(t: Check, c: MetricsCase, events: readonly FixtureEvent[], resources: Resource[], body: (answer: Answer, c: MetricsCase) => void): Promise<void> {
@@ -231,14 +234,15 @@ async function expectAnswer(t: Check, c: MetricsCase, events: readonly FixtureEv
  *
  * On existing data every case is a query over the account's usage read back
  * (existing.ts), its filters drawn from the values that usage holds; `resolution` says
- * whether the queries name the resolution or leave it to the window's length.
+ * whether the queries name the resolution or leave it to the window's length. On set
+ * data, `onState` also checks each state of usage put on the target.
  */
 export function eachAnswer(
   t: Check,
   scenarios: fc.Arbitrary<UsageScenario>,
   options: CaseOptions,
   body: (answer: Answer, c: MetricsCase) => void,
-  { shared = false, resolution = 'explicit' }: { shared?: boolean; resolution?: 'explicit' | 'auto' } = {},
+  { shared = false, resolution = 'explicit', onState }: { shared?: boolean; resolution?: 'explicit' | 'auto'; onState?: OnState } = {},
 ): Promise<void> {
   if (t.data === 'existing')
     return withUsage(t, async (scenario) => {
@@ -250,7 +254,7 @@ export function eachAnswer(
       const filters = options.filters && { resourceTypes: [...values((r) => r.type), 'no-such-type'], workspaces: [...values((r) => r.workspace), 'no-such-workspace'] };
       await t.property(caseArb(parts, { ...options, filters }), (c) => expectAnswer(t, c, c.scenario.events, scenario.resources, body));
     });
-  const expect = (group: readonly MetricsCase[]) => expectAnswers(t, group, body);
+  const expect = (group: readonly MetricsCase[]) => expectAnswers(t, group, body, onState);
   return t.property(caseArb(scenarios, options), (c) => expect([c]), { together: expect, shared });
 }
 
