@@ -105,13 +105,22 @@ export function listingBetween(before: Listing, after: Listing): Listing {
   return Object.assign(items, { moving: { uncertain, newerThanMs: newest } });
 }
 
+/** Each listing's functions by name, made once: every page of a walk, and every answer judged against it, resolves its items there. */
+const nameIndexes = new WeakMap<readonly ListedFunction[], ReadonlyMap<string, ListedFunction>>();
+
+function nameIndex(listing: readonly ListedFunction[]): ReadonlyMap<string, ListedFunction> {
+  let index = nameIndexes.get(listing);
+  if (!index) nameIndexes.set(listing, (index = new Map(listing.map((f) => [f.metadata.name, f]))));
+  return index;
+}
+
 /**
  * The shown items resolved to the listing; a problem when one is unknown or repeated. On a
  * listing that moved, an uncertain function is taken as shown (its state at the answer's
  * time), and an unknown one newer than the reading before is one that came and went.
  */
 export function resolveShown(shown: readonly ListedFunction[], listing: Listing): { items: ListedFunction[] } | { problem: string } {
-  const byNameMap = new Map(listing.map((f) => [f.metadata.name, f]));
+  const byNameMap = nameIndex(listing);
   const seen = new Set<string>();
   const items: ListedFunction[] = [];
   const { moving } = listing;
