@@ -18,7 +18,8 @@ setFlagsFromString('--max-semi-space-size=4');
 // about 400 MB, for about a tenth more CPU (docs/benchmarks.md). Unless the command line
 // or NODE_OPTIONS names a size of its own, for data that needs more.
 const OLD_SPACE_FLAG = '--max-old-space-size';
-const named = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => arg.startsWith(OLD_SPACE_FLAG));
+// V8 takes its flags with underscores too.
+const named = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => arg.replaceAll('_', '-').startsWith(OLD_SPACE_FLAG));
 const CHECKS_OLD_SPACE_MB = 1024;
 if (!named) setFlagsFromString(`${OLD_SPACE_FLAG}=${CHECKS_OLD_SPACE_MB}`);
 
