@@ -56,6 +56,7 @@ export function metricsArea(env: AreaEnv): Area {
       autoResolutionInclusive: env.variants.has('auto-resolution-inclusive'),
       capInWholeHours: env.variants.has('resolution-cap-in-whole-hours'),
       windowUtcOnly: env.variants.has('window-bounds-utc-only'),
+      servesUndescribed: env.variants.has('undescribed-inputs-served'),
     });
     if (!parsed.ok) return parsed.reply;
     const query = parsed.value;

@@ -99,6 +99,11 @@ const catalogue = [
     description: 'startTime and endTime are accepted in UTC with `Z` only: the same instant written with a numeric offset is refused with a 400',
   },
   {
+    name: 'undescribed-inputs-served',
+    decides: 'the specification states no answer to an `anchor` other than `end`, to `anchor=end` with a cursor, to a `groupBy` naming a dimension twice, nor to a metrics `limit` under 1 (section 8 gives that limit no minimum)',
+    description: 'each is served: another anchor is ignored, anchor=end ignores the cursor, a dimension named twice counts once, a metrics limit under 1 is 1',
+  },
+  {
     name: 'unversioned-legacy',
     decides: 'section 9: "what the default is when the header is omitted: not shown"',
     description: 'without the version header GET /functions answers the legacy bare array (the reference answers a page by default)',

@@ -109,7 +109,8 @@ export function parsePagedQuery(query: URLSearchParams, faults: Faults, variants
   if (rawQ !== null && (rawQ.length > MAX_QUERY_LENGTH ? !faults.has('functions-q-bound-ignored') : rawQ.length === MAX_QUERY_LENGTH && faults.has('functions-q-of-200-refused')))
     return badRequest(`q is limited to ${MAX_QUERY_LENGTH} characters, got ${rawQ.length}`);
   const anchor = query.get('anchor');
-  if (anchor !== null && anchor !== 'end') return badRequest(`anchor must be "end", got "${anchor}"`);
+  const servesUndescribed = variants.has('undescribed-inputs-served');
+  if (anchor !== null && anchor !== 'end' && !servesUndescribed) return badRequest(`anchor must be "end", got "${anchor}"`);
   const unsupportedAnchor = anchor === 'end' && !sort.startsWith('createdAt:');
   if (unsupportedAnchor && faults.has('functions-anchor-name-sort-500')) return apiError(500, 'Internal', 'no createdAt index for this sort');
   if (unsupportedAnchor && !variants.has('anchor-name-sort-ignored')) return badRequest('anchor=end is supported only with the createdAt sorts');
@@ -117,7 +118,7 @@ export function parsePagedQuery(query: URLSearchParams, faults: Faults, variants
   const cursor = query.get('cursor') || undefined;
   // The fault functions-limit-not-clamped-on-continuation clamps the first page only.
   const served = cursor !== undefined && faults.has('functions-limit-not-clamped-on-continuation') ? Number(query.get('limit') ?? limit) : limit;
-  if (anchor === 'end' && cursor !== undefined) return badRequest('anchor=end returns the tail page and takes no cursor');
+  if (anchor === 'end' && cursor !== undefined && !servesUndescribed) return badRequest('anchor=end returns the tail page and takes no cursor');
   const anchorAscending = anchor === 'end' && query.get('sort') === null && faults.has('functions-anchor-without-sort-ascending');
   const order: FunctionSort = anchorAscending ? 'createdAt:asc' : sort === 'name:desc' && faults.has('functions-name-desc-as-asc') ? 'name:asc' : sort;
   const named = { sort: query.get('sort') !== null, q: rawQ !== null };

@@ -52,17 +52,19 @@ export interface QueryChoices {
   capInWholeHours: boolean;
   /** The variant window-bounds-utc-only. */
   windowUtcOnly: boolean;
+  /** The variant undescribed-inputs-served: a dimension named twice counts once, a limit under 1 is 1. */
+  servesUndescribed: boolean;
 }
 
-export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faults: Faults, choices: QueryChoices = { lenientEnums: false, autoResolutionInclusive: false, capInWholeHours: false, windowUtcOnly: false }): Parsed<MetricsQuery> {
+export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faults: Faults, choices: QueryChoices = { lenientEnums: false, autoResolutionInclusive: false, capInWholeHours: false, windowUtcOnly: false, servesUndescribed: false }): Parsed<MetricsQuery> {
   const window = parseWindow(query, faults, choices.windowUtcOnly);
   if (!window.ok) return window;
-  const groupBy = parseGroupBy(query.get('groupBy'), profile, faults, choices.lenientEnums);
+  const groupBy = parseGroupBy(query.get('groupBy'), profile, faults, choices.lenientEnums, choices.servesUndescribed);
   if (!groupBy.ok) return groupBy;
   const resolution = parseResolution(query.get('resolution'), window.value, profile, faults, choices.autoResolutionInclusive, choices.capInWholeHours);
   if (!resolution.ok) return resolution;
   const optional = (name: string) => query.get(name) ?? undefined;
-  const limit = parseLimit(query.get('limit'), faults, optional('cursor') !== undefined);
+  const limit = parseLimit(query.get('limit'), faults, optional('cursor') !== undefined, choices.servesUndescribed);
   if (!limit.ok) return limit;
   return {
     ok: true,
@@ -79,12 +81,13 @@ export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faul
 }
 
 /** Comma-separated dimensions of the profile, distinct, at most three. */
-function parseGroupBy(text: string | null, profile: Profile, faults: Faults, lenient: boolean): Parsed<string[]> {
+function parseGroupBy(text: string | null, profile: Profile, faults: Faults, lenient: boolean, servesUndescribed: boolean): Parsed<string[]> {
   if (text === null) return { ok: true, value: [] };
   let dimensions = text.split(',');
   if (faults.has('metrics-group-by-unknown-accepted') || lenient) dimensions = dimensions.filter((d) => profile.groupByDimensions.includes(d));
   const unknown = dimensions.find((d) => !profile.groupByDimensions.includes(d));
   if (unknown !== undefined) return reject(`groupBy value ${JSON.stringify(unknown)} is not one of ${profile.groupByDimensions.join(', ')}`);
+  if (servesUndescribed) dimensions = [...new Set(dimensions)];
   if (new Set(dimensions).size !== dimensions.length) return reject('groupBy lists a dimension twice');
   const cap = faults.has('metrics-group-by-four-accepted') ? MAX_GROUP_BY + 1 : MAX_GROUP_BY;
   if (dimensions.length > cap) return reject(`groupBy accepts at most ${MAX_GROUP_BY} dimensions, got ${dimensions.length}`);
@@ -119,11 +122,11 @@ function parseResolution(text: string | null, window: Window, profile: Profile, 
   return { ok: true, value: chosen };
 }
 
-/** Default 100; a larger value is clamped to 100; below 1 or not an integer is refused. `continued`: the request has a cursor. */
-function parseLimit(text: string | null, faults: Faults, continued: boolean): Parsed<number> {
+/** Default 100; a larger value is clamped to 100; below 1 (clamped to 1, `servesUndescribed`) or not an integer is refused. `continued`: the request has a cursor. */
+function parseLimit(text: string | null, faults: Faults, continued: boolean, servesUndescribed: boolean): Parsed<number> {
   if (text === null) return { ok: true, value: faults.has('metrics-limit-default-50') ? 50 : METRICS_DEFAULT_LIMIT };
-  if (!/^-?\d+$/.test(text) || Number(text) < 1) return reject(`limit must be an integer of at least 1, got ${JSON.stringify(text)}`);
-  const limit = Number(text);
+  if (!/^-?\d+$/.test(text) || (Number(text) < 1 && !servesUndescribed)) return reject(`limit must be an integer of at least 1, got ${JSON.stringify(text)}`);
+  const limit = Math.max(1, Number(text));
   if (limit > METRICS_MAX_LIMIT && faults.has('metrics-limit-not-clamped')) return reject(`limit must be at most ${METRICS_MAX_LIMIT}`);
   if (continued && faults.has('metrics-limit-not-clamped-on-continuation')) return { ok: true, value: limit };
   return { ok: true, value: Math.min(limit, METRICS_MAX_LIMIT) };
