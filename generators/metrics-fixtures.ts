@@ -273,12 +273,12 @@ const sometimes = (values: string[]): fc.Arbitrary<string | undefined> =>
   fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...values) });
 
 /**
- * resolution values outside `known` (the profile's): words no profile here names and
- * words of no meaning, none a bucket's name or its alias (`hour`, `days`) that a lenient
- * target might serve.
+ * resolution values outside `known` (the profile's): words of no meaning, none the name of
+ * a span of time (`hour`, `days`, `minutely`, `quarterly`) that a target may offer beyond
+ * the profile's list or serve as an alias.
  */
 export const unknownResolutionArb = (known: ReadonlySet<string>): fc.Arbitrary<string> =>
-  fc.oneof(fc.constantFrom('minutely', 'secondly', 'quarterly', 'fortnightly'), stringMatching(/^[a-z]{3,12}$/)).filter((v) => !known.has(v) && !/^(hour|day|week|month|year)/.test(v));
+  stringMatching(/^[a-z]{3,12}$/).filter((v) => !known.has(v) && !/^(sec|min|hour|day|week|fortnight|month|quarter|year|annual)/.test(v));
 
 /** Optional resourceType and workspace filters from these values (one of which may match no event). */
 export const filtersOver = (resourceTypes: string[], workspaces: string[]) => fc.record({ resourceType: sometimes(resourceTypes), workspace: sometimes(workspaces) });

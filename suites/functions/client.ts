@@ -286,8 +286,10 @@ export function readPage(res: HttpResponse): Page | undefined {
 export function legacyItemsOf(t: Check, res: HttpResponse, what: string): ListedFunction[] {
   const items = readLegacy(res);
   if (items) return items;
-  t.fail(`${what}: the specification requires 200 with a bare array of every Function (versions before ${PAGED_VERSION}); got ${res.status} with ${describeBody(res)}`, res.exchange);
+  t.fail(legacyRequired(what, `${res.status} with ${describeBody(res)}`), res.exchange);
 }
+
+const legacyRequired = (what: string, got: string) => `${what}: the specification requires 200 with a bare array of every Function (versions before ${PAGED_VERSION}); got ${got}`;
 
 export function readLegacy(res: HttpResponse): ListedFunction[] | undefined {
   return res.status === 200 && Array.isArray(res.json) && namesOf(res.json) ? (res.json as JsonObject[]).map(asListed) : undefined;
@@ -315,11 +317,10 @@ export function readListing(t: Check, query: ListQuery, options: ListOptions = {
 }
 
 /** The functions of a legacy answer (legacyItemsOf) and its exchange, kept as readListing keeps them. */
-export function fetchLegacy(t: Check, query: ListQuery, what: string, options: ListOptions = {}): Promise<{ items: ListedFunction[]; exchange: Exchange }> {
-  return wholeListing(t, async () => {
-    const res = await listFunctions(t, query, options);
-    return { items: legacyItemsOf(t, res, what), exchange: res.exchange };
-  });
+export async function fetchLegacy(t: Check, query: ListQuery, what: string, options: ListOptions = {}): Promise<{ items: ListedFunction[]; exchange: Exchange }> {
+  const { legacy, described, exchange } = await readListing(t, query, options);
+  if (!legacy) t.fail(legacyRequired(what, described), exchange);
+  return { items: legacy, exchange };
 }
 
 /**

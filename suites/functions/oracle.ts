@@ -60,16 +60,23 @@ export function orderingsOf(sort: FunctionSort): readonly Ordering[] {
   return ORDERINGS[sort];
 }
 
-/** Each fixture set in each order, sorted once: a paged walk checks every page against the same order. */
-const sortedOrders = new WeakMap<readonly ListedFunction[], Map<Compare, ListedFunction[]>>();
-
-function sortedBy(fixtures: readonly ListedFunction[], compare: Compare): readonly ListedFunction[] {
-  let orders = sortedOrders.get(fixtures);
-  if (!orders) sortedOrders.set(fixtures, (orders = new Map()));
-  let sorted = orders.get(compare);
-  if (!sorted) orders.set(compare, (sorted = [...fixtures].sort(compare)));
-  return sorted;
+/**
+ * `make(listing, key)`, made once for each listing and key and kept as long as the listing:
+ * one listing is read by many answers (every page of a walk, every query) that each ask it
+ * the same.
+ */
+function perListing<K, V>(make: (listing: readonly ListedFunction[], key: K) => V): (listing: readonly ListedFunction[], key: K) => V {
+  const made = new WeakMap<readonly ListedFunction[], Map<K, V>>();
+  return (listing, key) => {
+    let byKey = made.get(listing);
+    if (!byKey) made.set(listing, (byKey = new Map()));
+    if (!byKey.has(key)) byKey.set(key, make(listing, key));
+    return byKey.get(key)!;
+  };
 }
+
+/** Each fixture set in each order, sorted once: a paged walk checks every page against the same order. */
+const sortedBy = perListing((fixtures, compare: Compare): readonly ListedFunction[] => [...fixtures].sort(compare));
 
 const describeItem = (f: ListedFunction) => `${f.metadata.name} (createdAt ${f.metadata.createdAt})`;
 
@@ -105,14 +112,8 @@ export function listingBetween(before: Listing, after: Listing): Listing {
   return Object.assign(items, { moving: { uncertain, newerThanMs: newest } });
 }
 
-/** Each listing's functions by name, made once: every page of a walk, and every answer judged against it, resolves its items there. */
-const nameIndexes = new WeakMap<readonly ListedFunction[], ReadonlyMap<string, ListedFunction>>();
-
-function nameIndex(listing: readonly ListedFunction[]): ReadonlyMap<string, ListedFunction> {
-  let index = nameIndexes.get(listing);
-  if (!index) nameIndexes.set(listing, (index = new Map(listing.map((f) => [f.metadata.name, f]))));
-  return index;
-}
+/** Each listing's functions by name: every page of a walk, and every answer judged against it, resolves its items there. */
+const nameIndex = perListing((listing, _byName: 'name'): ReadonlyMap<string, ListedFunction> => new Map(listing.map((f) => [f.metadata.name, f])));
 
 /**
  * The shown items resolved to the listing; a problem when one is unknown or repeated. On a
@@ -120,7 +121,7 @@ function nameIndex(listing: readonly ListedFunction[]): ReadonlyMap<string, List
  * time), and an unknown one newer than the reading before is one that came and went.
  */
 export function resolveShown(shown: readonly ListedFunction[], listing: Listing): { items: ListedFunction[] } | { problem: string } {
-  const byNameMap = nameIndex(listing);
+  const byNameMap = nameIndex(listing, 'name');
   const seen = new Set<string>();
   const items: ListedFunction[] = [];
   const { moving } = listing;
@@ -274,15 +275,10 @@ export function expectedMatches(fixtures: readonly ListedFunction[], q: string):
 const AS_WRITTEN = (text: string): string => text;
 
 /** Each function's searchable fields under each fold, by listing: a listing is searched with many queries, each under every fold. */
-const FOLDED_FIELDS = new WeakMap<readonly ListedFunction[], Map<(text: string) => string, string[][]>>();
+const foldedFields = perListing((fixtures, fold: (text: string) => string): string[][] => fixtures.map((f) => searchableFields(f).map(fold)));
 
-function foldedFields(fixtures: readonly ListedFunction[], fold: (text: string) => string): string[][] {
-  let byFold = FOLDED_FIELDS.get(fixtures);
-  if (!byFold) FOLDED_FIELDS.set(fixtures, (byFold = new Map()));
-  let fields = byFold.get(fold);
-  if (!fields) byFold.set(fold, (fields = fixtures.map((f) => searchableFields(f).map(fold))));
-  return fields;
-}
+/** How many functions each reading of `q` matches (expectedMatches, in its order), by listing and q. */
+export const matchCounts = perListing((fixtures, q: string): number[] => expectedMatches(fixtures, q).map((names) => names.size));
 
 /** The listings `q` may narrow `listing` to (expectedMatches), each keeping what moved. */
 export function narrowedListings(listing: Listing, q: string): Listing[] {

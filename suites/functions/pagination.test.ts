@@ -4,7 +4,7 @@ import { sampleFixtureSet, SCRAMBLE_PADDING, scrambleCaseAndSpaces, searchQueryA
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { expectOnListing, fetchPage, FIXTURES_OR_EXISTING, LISTING_ROUNDS, overListingRounds, requireCreatedAt, setFunctions, SHARED_SETS, walk, walkEach, withFunctions, type Page } from './client.ts';
-import { expectedMatches, narrowedListings, totalProblem, WalkOrderCheck, type Listing } from './oracle.ts';
+import { matchCounts, narrowedListings, totalProblem, WalkOrderCheck, type Listing } from './oracle.ts';
 import { pageMetaProblems } from '../support/paging.ts';
 import { FUNCTION_SORTS, FUNCTIONS_MAX_LIMIT, MAX_QUERY_LENGTH, type FunctionSort } from '../../spec/facts.ts';
 
@@ -93,15 +93,6 @@ interface HasMoreWalk {
 /** How many functions the walk may list: one count for each reading of q that expectedMatches accepts, the first the suite's own. */
 const walkedCounts = ({ fixtures, q }: HasMoreWalk) => (q === null ? [fixtures.length] : matchCounts(fixtures, q));
 
-/** expectedMatches' counts, by round and q: the limit, the walk and the key of a case each ask. */
-const MATCH_COUNTS = new WeakMap<Listing, Map<string, number[]>>();
-function matchCounts(fixtures: Listing, q: string): number[] {
-  let byQ = MATCH_COUNTS.get(fixtures);
-  if (!byQ) MATCH_COUNTS.set(fixtures, (byQ = new Map()));
-  let counts = byQ.get(q);
-  if (!counts) byQ.set(q, (counts = expectedMatches(fixtures, q).map((names) => names.size)));
-  return counts;
-}
 const hasMoreLimit = (c: HasMoreWalk) => walkLimit(walkedCounts(c)[0]!, c.choice);
 
 const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-next-cursor', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {

@@ -91,6 +91,12 @@ const STEP_BACK_MS: Record<BucketUnit, number> = { hour: 7 * DAY_MS, day: 7 * DA
  */
 const EARLIEST_MOVE_MS = Date.UTC(2000, 0, 1);
 
+/**
+ * A window that holds every state of usage the cases set: from EARLIEST_MOVE_MS to 2025
+ * (the generated windows end before it, and it is in the past, as every window sent is).
+ */
+export const EVERY_STATE_WINDOW = { start: EARLIEST_MOVE_MS, end: Date.UTC(2025, 0, 1) };
+
 type Span = { from: number; to: number };
 
 /** The events and the window of a case: what apartInTime moves. */
