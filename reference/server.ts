@@ -3,7 +3,7 @@
 // of `run` and the oracle of the self-tests, so it follows the specification to the
 // letter; `fault` starts it with one deliberate defect from the catalogue, `variant`
 // with one legal choice where the specification is silent.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiError, BadStateParams, sandboxError, type Area, type AreaEnv, type Reply, type Route, type Surface } from './area.ts';
@@ -89,7 +89,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     cursors: new CursorCodec(clock, variants.has('cursor-issue-time-to-the-minute') ? 60_000 : 1),
     faults,
     variants,
-    accountId: `acct-${randomBytes(4).toString('hex')}`,
+    // The variant service-values-otherwise: an account id of another form.
+    accountId: variants.has('service-values-otherwise') ? randomUUID() : `acct-${randomBytes(4).toString('hex')}`,
     workspaces: [DEFAULT_WORKSPACE, OTHER_WORKSPACE],
   };
   const areas: Area[] = [functionsArea(env), metricsArea(env), resourcesArea(env), sandboxAddressArea(env)];

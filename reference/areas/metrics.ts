@@ -6,7 +6,7 @@ import { apiError, type Area, type AreaEnv, type Reply, type Route, type RouteRe
 import { CURSOR_LIFETIME_MS, cursorRejectionStatus, type Binding, type CursorRejection } from '../cursors.ts';
 import type { Principal } from '../identities.ts';
 import { parseMetricsQuery, parseWindow, type MetricsQuery } from './metrics/query.ts';
-import { groupWindow, metricsPage, type Grouping } from './metrics/report.ts';
+import { groupWindow, metricsPage, type Grouping, type GroupingChoices } from './metrics/report.ts';
 import { UsageStore } from './metrics/store.ts';
 
 const profile = defaultProfile;
@@ -25,6 +25,8 @@ export function metricsArea(env: AreaEnv): Area {
   /** Every query's grouping, whatever the usage became since (fault metrics-answer-kept-across-usage). */
   const keptAcrossUsage = new Map<string, Grouping>();
 
+  const groupingChoices: GroupingChoices = { entryWithoutEvents: !env.variants.has('empty-window-no-entry'), order: env.variants.has('metrics-orders-otherwise') ? -1 : 1 };
+
   function groupingOf(query: MetricsQuery): Grouping {
     const ofQuery = JSON.stringify([query.start, query.end, query.resourceType, query.workspace, query.groupBy]);
     if (faults.has('metrics-answer-kept-across-usage')) {
@@ -34,7 +36,7 @@ export function metricsArea(env: AreaEnv): Area {
     const key = `${store.version} ${ofQuery}`;
     if (lastGrouping?.key !== key) {
       const events = store.window(query.start, query.end, faults.has('metrics-end-inclusive'));
-      lastGrouping = { key, grouping: groupWindow(events, query, faults) };
+      lastGrouping = { key, grouping: groupWindow(events, query, faults, groupingChoices) };
     }
     return lastGrouping.grouping;
   }
@@ -130,6 +132,7 @@ export function metricsArea(env: AreaEnv): Area {
     const { start, end } = window.ok ? window.value : { start: -Infinity, end: Infinity };
     const events = faults.has('metrics-resource-types-ignore-window') ? store.all() : store.window(start, end);
     const values = [...new Set(events.map((e) => e.resourceType))].sort();
+    if (env.variants.has('metrics-orders-otherwise')) values.reverse();
     return { status: 200, body: { [profile.enumValuesKey]: values } };
   }
 

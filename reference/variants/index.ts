@@ -2,7 +2,9 @@
 // made otherwise than the reference makes it by default. test/variants.test.ts runs
 // the whole suite against each. Variants without `reshape` are read by the area code
 // through `variants.has`.
+import { createHash } from 'node:crypto';
 import type { Reply, Route } from '../area.ts';
+import { isObject } from '../json.ts';
 import type { VariantDefinition } from './registry.ts';
 import { extensibleObjects, mapStringsUnder, onSuccess, resourcesOf, withoutRoutingSecrets } from './reshape.ts';
 
@@ -102,6 +104,36 @@ const catalogue = [
     name: 'undescribed-inputs-served',
     decides: 'the specification states no answer to an `anchor` other than `end`, to `anchor=end` with a cursor, to a `groupBy` naming a dimension twice, nor to a metrics `limit` under 1 (section 8 gives that limit no minimum)',
     description: 'each is served: another anchor is ignored, anchor=end ignores the cursor, a dimension named twice counts once, a metrics limit under 1 is 1',
+  },
+  {
+    name: 'empty-window-no-entry',
+    decides: 'section 2.7: "Several dimensions return one entry per unique combination." says nothing of an answer without groupBy over a window with no matching event',
+    description: 'without groupBy, a window (or filter) that matches no event answers `data: []` (the reference answers one entry of cost 0)',
+  },
+  {
+    name: 'service-values-otherwise',
+    decides:
+      'the values the service fills are not stated: the read-only `plan`, `createdBy`, `updatedBy` (section 2.1), an event\'s `message` and `revision` (section 6), an async trigger\'s generated `callbackSecret` (section 2.2), how a secret is masked (section 2.3), the rule `expiresIn` follows ("according to TTL and lifecycle policies"), the account id\'s form',
+    description:
+      'plan `enterprise`, createdBy and updatedBy `svc:control-plane`, events\' message and revision words of its own, callbackSecrets `whsec_` and 40 hex digits, masked secrets `[hidden]`, expiresIn counted from the sandbox\'s creation by its longest policy, and an account id that is a UUID',
+    reshape: onSuccess(RESOURCE_READS, (body) => {
+      for (const resource of resourcesOf(body)) {
+        const metadata = resource.metadata;
+        if (isObject(metadata)) Object.assign(metadata, { plan: 'enterprise', createdBy: 'svc:control-plane', updatedBy: 'svc:control-plane' });
+        for (const event of Array.isArray(resource.events) ? resource.events : []) if (isObject(event)) Object.assign(event, { message: 'rolled out', revision: 'r-7f3a' });
+        for (const trigger of Array.isArray(resource.spec?.triggers) ? resource.spec.triggers : []) {
+          const configuration = trigger?.configuration;
+          if (isObject(configuration) && typeof configuration.callbackSecret === 'string')
+            configuration.callbackSecret = `whsec_${createHash('sha1').update(configuration.callbackSecret).digest('hex')}`;
+        }
+      }
+      return body;
+    }),
+  },
+  {
+    name: 'metrics-orders-otherwise',
+    decides: 'sections 2.7 and 4.1 state no order of the metrics entries nor of the resource types enum\'s values',
+    description: 'the metrics entries come in the descending order of their group keys, paged along it, and the resource types enum lists its values in reverse code-unit order (the reference: ascending both)',
   },
   {
     name: 'unversioned-legacy',

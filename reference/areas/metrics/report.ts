@@ -36,17 +36,31 @@ interface Group {
 /** The window's events selected by the query's filters and grouped: the same for every page of a query. */
 export interface Grouping {
   selected: readonly StoredEvent[];
+  /** In the order of their keys, ascending (`order` 1) or descending (-1): the order of the pages. */
   groups: readonly Group[];
+  order: GroupOrder;
   totalCost: number;
   totalUsage: number;
 }
 
-export function groupWindow(events: readonly StoredEvent[], query: MetricsQuery, faults: Faults): Grouping {
+type GroupOrder = 1 | -1;
+
+/** The choices of the variants: an entry of cost 0 without groupBy over a window with no matching event (false: none, empty-window-no-entry); the keys descending (-1, metrics-orders-otherwise). */
+export interface GroupingChoices {
+  entryWithoutEvents: boolean;
+  order: GroupOrder;
+}
+
+/** The reference's own choices. */
+const AS_THE_REFERENCE: GroupingChoices = { entryWithoutEvents: true, order: 1 };
+
+export function groupWindow(events: readonly StoredEvent[], query: MetricsQuery, faults: Faults, choices = AS_THE_REFERENCE): Grouping {
   const filtered = query.resourceType !== undefined || query.workspace !== undefined;
   const selected = filtered ? events.filter(matcher(query)) : events;
   return {
     selected,
-    groups: groupEvents(selected, selected.map(groupIdOf(query.groupBy, faults)), query.groupBy),
+    groups: groupEvents(selected, selected.map(groupIdOf(query.groupBy, faults)), query.groupBy, choices),
+    order: choices.order,
     totalCost: selected.reduce((sum, e) => sum + e.cost, 0),
     totalUsage: selected.reduce((sum, e) => sum + e.usage, 0),
   };
@@ -69,9 +83,9 @@ export interface PageInput {
 
 export function metricsPage({ grouping, allEvents, query, after, issueCursor, faults }: PageInput): object {
   const { groupBy } = query;
-  const { selected, groups, totalCost, totalUsage } = grouping;
+  const { selected, groups, order, totalCost, totalUsage } = grouping;
 
-  let from = after === undefined ? 0 : groups.findIndex((g) => compareKeys(g.key, after) > 0);
+  let from = after === undefined ? 0 : groups.findIndex((g) => order * compareKeys(g.key, after) > 0);
   if (from < 0) from = groups.length;
   if (after !== undefined && faults.has('metrics-page-boundary-entry-lost')) from += 1;
   let page = groups.slice(from, from + query.limit);
@@ -113,10 +127,10 @@ function groupIdOf(groupBy: string[], faults: Faults): (e: StoredEvent) => strin
   return (e) => fields.map((f) => e[f]).join('\u0000');
 }
 
-/** One group per identity (`ids[i]` is the identity of `events[i]`), sorted by key. Without groupBy there is exactly one group, even with no event. */
-function groupEvents(events: readonly StoredEvent[], ids: readonly string[], groupBy: string[]): Group[] {
+/** One group per identity (`ids[i]` is the identity of `events[i]`), sorted by key. Without groupBy there is one group, with no event too unless `entryWithoutEvents` is false. */
+function groupEvents(events: readonly StoredEvent[], ids: readonly string[], groupBy: string[], { entryWithoutEvents, order } = AS_THE_REFERENCE): Group[] {
   const byId = new Map<string, Group>();
-  if (groupBy.length === 0 && events.length === 0) byId.set('', { id: '', key: [], sample: undefined, cost: 0, usage: 0, members: [] });
+  if (groupBy.length === 0 && events.length === 0 && entryWithoutEvents) byId.set('', { id: '', key: [], sample: undefined, cost: 0, usage: 0, members: [] });
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
     const id = ids[i]!;
@@ -129,7 +143,7 @@ function groupEvents(events: readonly StoredEvent[], ids: readonly string[], gro
     group.usage += e.usage;
     group.members.push(i);
   }
-  return [...byId.values()].sort((a, b) => compareKeys(a.key, b.key));
+  return [...byId.values()].sort((a, b) => order * compareKeys(a.key, b.key));
 }
 
 function compareKeys(a: readonly string[], b: readonly string[]): number {

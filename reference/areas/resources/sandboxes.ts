@@ -11,6 +11,8 @@ import { DEPLOYMENT_STATUSES, RUN_STATES } from '../../../spec/facts.ts';
 const SHOW_SECRETS_PARAM = 'show_secrets';
 const RUN_STATE_FIELD = 'state';
 const MASK = '********';
+/** The variant service-values-otherwise's. */
+const OTHER_MASK = '[hidden]';
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -51,14 +53,17 @@ export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; 
     return asks && principal.workspaceAdmin;
   }
 
-  /** Seconds until deletion: the shortest expiration policy counted from the last use (section 2.3). */
+  const valuesOtherwise = env.variants.has('service-values-otherwise');
+
+  /** Seconds until deletion: the shortest expiration policy counted from the last use (section 2.3); the longest counted from creation (service-values-otherwise). */
   function expiresIn(sandbox: Json, lifecycle: Json): number {
     const durations = (Array.isArray(lifecycle.expirationPolicies) ? lifecycle.expirationPolicies : [])
       .map((p: unknown) => (isObject(p) ? durationSeconds(p.value) : undefined))
       .filter((s): s is number => s !== undefined);
     const retention = durationSeconds(lifecycle.terminatedRetention);
-    const total = durations.length ? Math.min(...durations) : (retention ?? 0);
-    const elapsed = Math.floor((env.clock.now() - Date.parse(String(sandbox.lastUsedAt))) / 1000);
+    const total = durations.length ? (valuesOtherwise ? Math.max : Math.min)(...durations) : (retention ?? 0);
+    const since = valuesOtherwise ? (sandbox.metadata as Json).createdAt : sandbox.lastUsedAt;
+    const elapsed = Math.floor((env.clock.now() - Date.parse(String(since))) / 1000);
     return Math.max(0, total - elapsed);
   }
 
@@ -76,7 +81,7 @@ export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; 
       if (!found) return apiError(404, 'NotFound', `no sandbox named ${name} in workspace ${principal.workspace}`);
       const body = clone(found);
       if (env.faults.has('resources-show-secrets-required') && !query.has(SHOW_SECRETS_PARAM)) return apiError(400, 'BadRequest', `the ${SHOW_SECRETS_PARAM} parameter is required`);
-      if (!showsSecrets(query, principal)) maskSecrets(body, env.faults.has('resources-routing-secret-in-header'));
+      if (!showsSecrets(query, principal)) maskSecrets(body, valuesOtherwise ? OTHER_MASK : MASK, env.faults.has('resources-routing-secret-in-header'));
       const spec = isObject(body.spec) ? body.spec : {};
       if (isObject(spec.lifecycle)) body.expiresIn = expiresIn(found, spec.lifecycle);
       return { status: 200, body };
@@ -86,12 +91,12 @@ export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; 
   return { store, route, fill };
 }
 
-/** Replaces every secret value (env entries with `secret: true`, routing `secrets` maps) by a mask. */
-function maskSecrets(sandbox: Json, resolveHeaderPlaceholders: boolean): void {
+/** Replaces every secret value (env entries with `secret: true`, routing `secrets` maps) by `mask`. */
+function maskSecrets(sandbox: Json, mask: string, resolveHeaderPlaceholders: boolean): void {
   const spec = isObject(sandbox.spec) ? sandbox.spec : {};
   const runtime = isObject(spec.runtime) ? spec.runtime : {};
   for (const env of Array.isArray(runtime.envs) ? runtime.envs : []) {
-    if (isObject(env) && env.secret === true && typeof env.value === 'string') env.value = MASK;
+    if (isObject(env) && env.secret === true && typeof env.value === 'string') env.value = mask;
   }
   const network = isObject(spec.network) ? spec.network : {};
   const proxy = isObject(network.proxy) ? network.proxy : {};
@@ -104,7 +109,7 @@ function maskSecrets(sandbox: Json, resolveHeaderPlaceholders: boolean): void {
         if (typeof value === 'string') route.headers[header] = value.replace(/\{\{SECRET:([^}]+)\}\}/g, (m, n: string) => String(secrets[n] ?? m));
       }
     }
-    for (const key of Object.keys(secrets)) secrets[key] = MASK;
+    for (const key of Object.keys(secrets)) secrets[key] = mask;
   }
 }
 
