@@ -246,6 +246,13 @@ export const oneEventPerWorkspace: FixtureEvent[] = WORKSPACES.map((workspace, i
 export interface UsageScenario extends ResolvedWindow {
   resources: Resource[];
   events: FixtureEvent[];
+  /**
+   * Usage read back from timeseries points that carry none (CONTRACT 3 shows a point's
+   * `usage` optional): the events hold each combination's usage on its first bucket with a
+   * cost, so the usage is known over this window alone; null, over none (a combination has
+   * usage and no bucket with a cost). Absent: known in every bucket.
+   */
+  usageKnownOver?: Window | null;
 }
 
 export interface ScenarioSizes {

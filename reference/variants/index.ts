@@ -136,6 +136,15 @@ const catalogue = [
     description: 'the metrics entries come in the descending order of their group keys, paged along it, and the resource types enum lists its values in reverse code-unit order (the reference: ascending both)',
   },
   {
+    name: 'timeseries-points-without-usage',
+    decides: 'section 2.7 gives a timeseries point no field list ("bucket usage follows the same rule"); CONTRACT 3 shows a point as `{"timestamp","cost","usage"?}`',
+    description: 'no timeseries point carries `usage`, the entries\' summaries do (grouped by billing_dimension)',
+    reshape: onSuccess(['getAccountMetrics'], (body) => {
+      for (const entry of resourcesOf(body)) for (const point of Array.isArray(entry.timeseries) ? entry.timeseries : []) if (isObject(point)) delete point.usage;
+      return body;
+    }),
+  },
+  {
     name: 'unversioned-legacy',
     decides: 'section 9: "what the default is when the header is omitted: not shown"',
     description: 'without the version header GET /functions answers the legacy bare array (the reference answers a page by default)',

@@ -72,6 +72,9 @@ async function existingUsage(t: Check): Promise<UsageScenario> {
   const { window, resolution, request } = await pastUsage(t, FINEST);
   const events: FixtureEvent[] = [];
   const resources = new Map<string, Resource>();
+  let pointsWithUsage = false;
+  /** Combinations whose usage (entry summary) no point gives: only the whole window's is known. */
+  const usageOfWindow: Array<{ usageMilli: number; event: FixtureEvent | undefined }> = [];
   await walkEachPage(t, request, MAX_PAGES, (page) => {
     for (const entry of page.data) {
       const named = Object.fromEntries(Object.values(DIMENSION_FIELDS).map((field) => [field, entry[field]]));
@@ -80,15 +83,33 @@ async function existingUsage(t: Check): Promise<UsageScenario> {
       const of = named as Record<GroupField, string>;
       resources.set(of.resourceUuid, { uuid: of.resourceUuid, name: of.resourceName, type: of.resourceType, workspace: of.workspace });
       const busy = entry.timeseries.filter((p) => p.cost !== 0 || (p.usage ?? 0) !== 0);
+      const first = events.length;
       // Amounts as the target states them, in the oracle's units (not rounded: they are the target's own sums).
       for (const point of busy) events.push({ ...of, time: pointTime(point), costMicros: point.cost * 1e6, usageMilli: (point.usage ?? 0) * 1000 });
+      pointsWithUsage ||= entry.timeseries.some((p) => p.usage !== undefined);
+      if (entry.summary.usage) usageOfWindow.push({ usageMilli: entry.summary.usage * 1000, event: events[first] });
       // A combination whose every bucket is zero has events of no cost somewhere in the window, no
       // bucket says where: an event just before the window makes it one the oracle lets an answer
       // show with cost 0, or not (a dormant group), in the window and in every part of it.
       if (busy.length === 0) events.push({ ...of, time: window.start - 1, costMicros: 0, usageMilli: 0 });
     }
   });
-  return { window, resolution, explicit: true, resources: [...resources.values()], events };
+  if (pointsWithUsage || usageOfWindow.length === 0) return { window, resolution, explicit: true, resources: [...resources.values()], events };
+  for (const { usageMilli, event } of usageOfWindow) if (event) event.usageMilli = usageMilli;
+  const usageKnownOver = usageOfWindow.every(({ event }) => event) ? window : null;
+  return { window, resolution, explicit: true, resources: [...resources.values()], events, usageKnownOver };
+}
+
+/** Whether the usage of `scenario`'s window is known (UsageScenario.usageKnownOver); says why not when it is not. */
+export function usageKnown(t: Check, scenario: UsageScenario): boolean {
+  const over = scenario.usageKnownOver;
+  if (over === undefined || (over !== null && over.start === scenario.window.start && over.end === scenario.window.end)) return true;
+  t.note(
+    over === null
+      ? "the target's timeseries points carry no usage and a combination has usage in no bucket with a cost: usage amounts are not compared on this data"
+      : `the target's timeseries points carry no usage: usage amounts are compared over the window read back (${new Date(over.start).toISOString()} to ${new Date(over.end).toISOString()}) alone, not over parts of it`,
+  );
+  return false;
 }
 
 /**
