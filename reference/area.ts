@@ -21,6 +21,8 @@ export interface RouteRequest {
 export interface Reply {
   status: number;
   body: unknown;
+  /** The Content-Type of a body; `application/json` when absent (a variant's reshape sets another). */
+  contentType?: string;
 }
 
 export interface Route {

@@ -156,6 +156,7 @@ export function functionsArea(env: AreaEnv): Area {
 
   return {
     routes: [listFunctions],
+    // Stryker disable all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
     states: {
       functions(params, principal) {
         const workspace = params.workspace ?? principal.workspace;
@@ -164,6 +165,7 @@ export function functionsArea(env: AreaEnv): Area {
         indexes.set(workspace, new FunctionIndex(storedFunctions(params.items, workspace, env.clock.now(), faults), searchFields, collation, descCollation));
       },
     },
+    // Stryker restore all
     reset() {
       indexes.clear();
     },

@@ -10,10 +10,12 @@ export function resourcesArea(env: AreaEnv): Area {
   const stores = [sandbox.store, ...listings.map((l) => l.store)];
   return {
     routes: [sandbox.route, ...listings.map((l) => l.route)],
+    // Stryker disable all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
     states: {
       sandboxes: (params, principal) => sandbox.store.replace(params, principal, sandbox.fill),
       ...Object.fromEntries(listings.map((l) => [l.state, (params, principal) => l.store.replace(params, principal, l.fill)] as const)),
     },
+    // Stryker restore all
     reset() {
       for (const store of stores) store.clear();
     },

