@@ -15,6 +15,9 @@ export const OTHER_WORKSPACE = 'other';
 
 const token = (label: string) => `ref-${label}-${randomBytes(18).toString('base64url')}`;
 
+/** The member's scopes: its reads of every workspace resource (the variant member-lists-functions-only: functions:list alone). */
+const MEMBER_SCOPES = ['functions:list', 'sandboxes:get', 'sandboxes:list', 'customdomains:list'];
+
 export class Identities {
   readonly admin = token('admin');
   readonly member = token('member');
@@ -22,7 +25,7 @@ export class Identities {
   readonly otherWorkspace = token('other');
   private readonly principals: Map<string, Principal>;
 
-  constructor() {
+  constructor(memberScopes: readonly string[] = MEMBER_SCOPES) {
     this.principals = new Map<string, Principal>([
       [this.admin, { kind: 'admin', workspace: DEFAULT_WORKSPACE, scopes: ['admin'], workspaceAdmin: true, accountAdmin: true }],
       [
@@ -30,7 +33,7 @@ export class Identities {
         {
           kind: 'member',
           workspace: DEFAULT_WORKSPACE,
-          scopes: ['functions:list', 'sandboxes:get', 'sandboxes:list', 'customdomains:list'],
+          scopes: memberScopes,
           workspaceAdmin: false,
           accountAdmin: false,
         },

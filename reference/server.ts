@@ -82,7 +82,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     return fault?.reshape ? fault.reshape(chosen, route) : chosen;
   };
   const clock = new Clock();
-  const identities = new Identities();
+  const identities = new Identities(variants.has('member-lists-functions-only') ? ['functions:list'] : undefined);
   const env: AreaEnv = {
     clock,
     // The variant cursor-issue-time-to-the-minute records when a cursor was issued to the minute.

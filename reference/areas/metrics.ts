@@ -25,7 +25,11 @@ export function metricsArea(env: AreaEnv): Area {
   /** Every query's grouping, whatever the usage became since (fault metrics-answer-kept-across-usage). */
   const keptAcrossUsage = new Map<string, Grouping>();
 
-  const groupingChoices: GroupingChoices = { entryWithoutEvents: !env.variants.has('empty-window-no-entry'), order: env.variants.has('metrics-orders-otherwise') ? -1 : 1 };
+  const groupingChoices: GroupingChoices = {
+    entryWithoutEvents: !env.variants.has('empty-window-no-entry'),
+    order: env.variants.has('metrics-orders-otherwise') ? -1 : 1,
+    everyDimensionField: env.variants.has('entries-carry-ungrouped-dimensions'),
+  };
 
   function groupingOf(query: MetricsQuery): Grouping {
     const ofQuery = JSON.stringify([query.start, query.end, query.resourceType, query.workspace, query.groupBy]);

@@ -151,6 +151,16 @@ const catalogue = [
     reshape: (reply) => ({ ...reply, contentType: reply.status >= 400 ? 'application/problem+json' : 'application/json; charset=utf-8' }),
   },
   {
+    name: 'member-lists-functions-only',
+    decides: 'section 5: "The default requirement of the control plane is `admin` or an API key." and "Scope required by each endpoint other than listing functions: not shown"',
+    description: 'the member credential holds functions:list alone: GET /sandboxes/{sandboxName} refuses it with 403 (the reference\'s member also holds sandboxes:get, sandboxes:list and customdomains:list)',
+  },
+  {
+    name: 'entries-carry-ungrouped-dimensions',
+    decides: 'section 2.7 names the fields of the grouped dimensions only ("Full field list of the entry ...: not shown")',
+    description: 'every metrics entry carries the field of every dimension, those not grouped holding the values of one of its events (as a SQL engine answers a column it does not group by)',
+  },
+  {
     name: 'unversioned-legacy',
     decides: 'section 9: "what the default is when the header is omitted: not shown"',
     description: 'without the version header GET /functions answers the legacy bare array (the reference answers a page by default)',
@@ -175,13 +185,17 @@ const catalogue = [
   },
   {
     name: 'sparse-read-only-metadata',
-    decides: 'section 2.1: `plan`, `url`, `createdBy`, `updatedBy`, `createdAt`, `updatedAt` are read-only and not marked Required',
+    decides:
+      'section 2.1: `plan`, `url`, `createdBy`, `updatedBy`, `createdAt`, `updatedAt` are read-only and not marked Required; section 2.3: `expiresIn` is "present only when lifecycle is configured", which a lifecycle does not make it',
     description:
-      'functions, sandboxes, egress IPs and custom domains come back without metadata.plan, url, createdBy, updatedBy and updatedAt, and without createdAt but where the functions state gave it (CONTRACT 2: "kept as given")',
+      'functions, sandboxes, egress IPs and custom domains come back without metadata.plan, url, createdBy, updatedBy and updatedAt, and without createdAt but where the functions state gave it (CONTRACT 2: "kept as given"); sandboxes without expiresIn',
     reshape: (reply, route) => {
       const fields = ['plan', 'url', 'createdBy', 'updatedBy', 'updatedAt', ...(route.operationId === 'listFunctions' ? [] : ['createdAt'])];
       return onSuccess(RESOURCE_READS, (body) => {
-        for (const resource of resourcesOf(body)) for (const field of fields) delete resource.metadata?.[field];
+        for (const resource of resourcesOf(body)) {
+          for (const field of fields) delete resource.metadata?.[field];
+          delete resource.expiresIn;
+        }
         return body;
       })(reply, route);
     },

@@ -36,23 +36,24 @@ interface Group {
 /** The window's events selected by the query's filters and grouped: the same for every page of a query. */
 export interface Grouping {
   selected: readonly StoredEvent[];
-  /** In the order of their keys, ascending (`order` 1) or descending (-1): the order of the pages. */
+  /** In the order of their keys, ascending (`choices.order` 1) or descending (-1): the order of the pages. */
   groups: readonly Group[];
-  order: GroupOrder;
+  choices: GroupingChoices;
   totalCost: number;
   totalUsage: number;
 }
 
 type GroupOrder = 1 | -1;
 
-/** The choices of the variants: an entry of cost 0 without groupBy over a window with no matching event (false: none, empty-window-no-entry); the keys descending (-1, metrics-orders-otherwise). */
+/** The choices of the variants: an entry of cost 0 without groupBy over a window with no matching event (false: none, empty-window-no-entry); the keys descending (-1, metrics-orders-otherwise); every dimension's field on every entry (entries-carry-ungrouped-dimensions). */
 export interface GroupingChoices {
   entryWithoutEvents: boolean;
   order: GroupOrder;
+  everyDimensionField: boolean;
 }
 
 /** The reference's own choices. */
-const AS_THE_REFERENCE: GroupingChoices = { entryWithoutEvents: true, order: 1 };
+const AS_THE_REFERENCE: GroupingChoices = { entryWithoutEvents: true, order: 1, everyDimensionField: false };
 
 export function groupWindow(events: readonly StoredEvent[], query: MetricsQuery, faults: Faults, choices = AS_THE_REFERENCE): Grouping {
   const filtered = query.resourceType !== undefined || query.workspace !== undefined;
@@ -60,7 +61,7 @@ export function groupWindow(events: readonly StoredEvent[], query: MetricsQuery,
   return {
     selected,
     groups: groupEvents(selected, selected.map(groupIdOf(query.groupBy, faults)), query.groupBy, choices),
-    order: choices.order,
+    choices,
     totalCost: selected.reduce((sum, e) => sum + e.cost, 0),
     totalUsage: selected.reduce((sum, e) => sum + e.usage, 0),
   };
@@ -83,9 +84,9 @@ export interface PageInput {
 
 export function metricsPage({ grouping, allEvents, query, after, issueCursor, faults }: PageInput): object {
   const { groupBy } = query;
-  const { selected, groups, order, totalCost, totalUsage } = grouping;
+  const { selected, groups, choices, totalCost, totalUsage } = grouping;
 
-  let from = after === undefined ? 0 : groups.findIndex((g) => order * compareKeys(g.key, after) > 0);
+  let from = after === undefined ? 0 : groups.findIndex((g) => choices.order * compareKeys(g.key, after) > 0);
   if (from < 0) from = groups.length;
   if (after !== undefined && faults.has('metrics-page-boundary-entry-lost')) from += 1;
   let page = groups.slice(from, from + query.limit);
@@ -103,7 +104,7 @@ export function metricsPage({ grouping, allEvents, query, after, issueCursor, fa
     page = page.map((g) => ({ ...g, cost: whole.find((w) => compareKeys(w.key, g.key) === 0)?.cost ?? g.cost }));
   }
   const data = page.map((g, i) => ({
-    ...groupFields(g, groupBy, faults),
+    ...groupFields(g, choices.everyDimensionField ? Object.keys(FIELD_OF) : groupBy, faults),
     summary: { cost: g.cost, ...(withUsage ? { usage: g.usage } : {}) },
     timeseries: series[i],
   }));
