@@ -43,9 +43,9 @@ export class Identities {
     ]);
   }
 
-  /** The principal of an `Authorization` header value, or undefined when it is missing or invalid. */
-  resolve(authorization: string | undefined): Principal | undefined {
-    const match = /^Bearer (\S+)$/.exec(authorization ?? '');
+  /** The principal of an `Authorization` header value, or undefined when it is missing or invalid; `anyCase`: the scheme's case ignored (undescribed-inputs-served). */
+  resolve(authorization: string | undefined, anyCase = false): Principal | undefined {
+    const match = (anyCase ? /^Bearer (\S+)$/i : /^Bearer (\S+)$/).exec(authorization ?? '');
     return match ? this.principals.get(match[1]!) : undefined;
   }
 }

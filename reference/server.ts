@@ -82,6 +82,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     return fault?.reshape ? fault.reshape(chosen, route) : chosen;
   };
   const clock = new Clock();
+  // Choices of the variants of inputs whose answer is not stated: the scheme "bearer" in any case; other refusals' statuses.
+  const anyCaseScheme = variants.has('undescribed-inputs-served');
+  const refusesOtherwise = variants.has('undescribed-inputs-refused-otherwise');
   const identities = new Identities(variants.has('member-lists-functions-only') ? ['functions:list'] : undefined);
   const env: AreaEnv = {
     clock,
@@ -111,7 +114,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
       try {
         body = JSON.parse(raw);
       } catch {
-        return send(res, apiError(url.pathname === CONTROL_ENDPOINT ? ANSWER.notJson : 400, 'BadRequest', 'the body is not JSON'));
+        // No answer is stated for a body that is not JSON: 400, or 415 (undescribed-inputs-refused-otherwise).
+        return send(res, apiError(url.pathname === CONTROL_ENDPOINT ? ANSWER.notJson : refusesOtherwise ? 415 : 400, 'BadRequest', 'the body is not JSON'));
       }
     }
     const authorization = req.headers.authorization;
@@ -124,7 +128,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     const match = matchRoute(routes, surface, req.method ?? 'GET', segments);
     const errorOf = surface === 'control' ? apiError : (status: number, error: string) => sandboxError(status, error);
     if (!match) return send(res, errorOf(404, 'NotFound', `no such path ${url.pathname}`));
-    if (match === 'method-not-allowed') return send(res, errorOf(405, 'MethodNotAllowed', `${req.method} is not allowed here`));
+    // No answer is stated for a method a path is not served with: 405, or 404 (undescribed-inputs-refused-otherwise).
+    if (match === 'method-not-allowed') return send(res, refusesOtherwise ? errorOf(404, 'NotFound', `no such path ${url.pathname}`) : errorOf(405, 'MethodNotAllowed', `${req.method} is not allowed here`));
     const principal = authenticate(authorization, surface, match.route);
     // Refusals go through a fault's reshape too, so a fault can stand in for a missing check.
     if ('status' in principal) return send(res, reshape(principal, match.route));
@@ -138,7 +143,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     if (surface === 'sandbox') {
       if (!authorization && faults.has('auth-sandbox-address-open')) return admin;
       if (authorization && faults.has('auth-sandbox-address-any-token')) return admin;
-      return identities.resolve(authorization) ?? sandboxError(401, 'unauthorized: a valid bearer token is required');
+      return identities.resolve(authorization, anyCaseScheme) ?? sandboxError(401, 'unauthorized: a valid bearer token is required');
     }
     if (!authorization) {
       if (faults.has('auth-missing-accepted')) return admin;
@@ -146,7 +151,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
       if (faults.has('auth-missing-code-mismatch')) return { status: 401, body: { ...(reply.body as object), code: 400 } };
       return reply;
     }
-    const principal = identities.resolve(authorization);
+    const principal = identities.resolve(authorization, anyCaseScheme);
     if (!principal) {
       return faults.has('auth-invalid-token-forbidden')
         ? apiError(403, 'Forbidden', 'credentials are not valid')

@@ -52,8 +52,13 @@ export function metricsArea(env: AreaEnv): Area {
     path,
     operationId,
     scopes: 'any',
-    handle: (request) =>
-      request.params.accountId === env.accountId ? handle(request) : apiError(404, 'NotFound', `no account ${request.params.accountId}`),
+    handle: (request) => {
+      if (request.params.accountId === env.accountId) return handle(request);
+      // No answer is stated for another account: 404, or 403 (undescribed-inputs-refused-otherwise).
+      return env.variants.has('undescribed-inputs-refused-otherwise')
+        ? apiError(403, 'Forbidden', `account ${request.params.accountId} is not the caller's`)
+        : apiError(404, 'NotFound', `no account ${request.params.accountId}`);
+    },
   });
 
   function metrics({ query: params, principal }: RouteRequest): Reply {
@@ -130,7 +135,7 @@ export function metricsArea(env: AreaEnv): Area {
 
   /** The distinct resource types of the events in [startTime, endTime). */
   function resourceTypesEnum({ query: params }: RouteRequest): Reply {
-    const window = parseWindow(params, faults, env.variants.has('window-bounds-utc-only'));
+    const window = parseWindow(params, faults, { windowUtcOnly: env.variants.has('window-bounds-utc-only'), servesUndescribed: env.variants.has('undescribed-inputs-served') });
     if (!window.ok && !faults.has('metrics-resource-types-window-optional')) return window.reply;
     // That fault reads a window it cannot parse as unbounded.
     const { start, end } = window.ok ? window.value : { start: -Infinity, end: Infinity };

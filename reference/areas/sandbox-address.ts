@@ -60,18 +60,21 @@ export function sandboxAddressArea(env: AreaEnv): Area {
       // Section 2.6 types the fields; a value of another type is refused, not guessed at.
       if (request.isDirectory !== undefined && typeof request.isDirectory !== 'boolean') return sandboxError(400, 'isDirectory must be a boolean');
       if (request.content !== undefined && typeof request.content !== 'string') return sandboxError(400, 'content must be a string');
-      const segments = (params.path ?? '').split('/').filter(Boolean);
+      const given = (params.path ?? '').split('/').filter(Boolean);
+      const segments = env.variants.has('undescribed-inputs-served') ? resolveDots(given) : given;
       if (segments.length === 0 || segments.some((s) => s === '.' || s === '..')) return sandboxError(400, 'the path must name a file or directory inside the sandbox');
       const path = segments.join('/');
+      // No answer is stated for a write that meets a file or directory in its way: 400, or 409 (undescribed-inputs-refused-otherwise).
+      const conflict = env.variants.has('undescribed-inputs-refused-otherwise') ? 409 : 400;
       const blocking = makeParents(segments);
-      if (blocking) return sandboxError(400, blocking);
+      if (blocking) return sandboxError(conflict, blocking);
       const mode = typeof permissions === 'string' ? permissions : undefined;
       if (request.isDirectory === true) {
-        if (files.get(path)?.kind === 'file') return sandboxError(400, `/${path} is a file`);
+        if (files.get(path)?.kind === 'file') return sandboxError(conflict, `/${path} is a file`);
         files.set(path, { kind: 'directory', ...(mode ? { mode } : {}) });
         return { status: 200, body: { message: 'Directory created', path: `/${path}` } };
       }
-      if (files.get(path)?.kind === 'directory') return sandboxError(400, `/${path} is a directory`);
+      if (files.get(path)?.kind === 'directory') return sandboxError(conflict, `/${path} is a directory`);
       if (files.get(path)?.kind === 'file' && env.faults.has('sandbox-address-file-update-refused')) return sandboxError(409, `/${path} exists`);
       if (files.get(path)?.kind === 'file' && env.variants.has('filesystem-as-its-user') && !ownerMay(files.get(path), 2)) return sandboxError(400, `/${path}: permission denied`);
       files.set(path, { kind: 'file', content: request.content ?? '', ...(mode ? { mode } : {}) });
@@ -103,7 +106,8 @@ export function sandboxAddressArea(env: AreaEnv): Area {
     handle({ params }) {
       const pid = params.pid ?? '';
       if (!PID.test(pid)) return env.faults.has('sandbox-address-non-numeric-pid-accepted') ? { status: 200, body: {} } : sandboxError(400, `the pid must be a process id, got ${JSON.stringify(pid)}`);
-      if (!processes.some((p) => p.pid === pid)) return sandboxError(400, `no process with pid ${pid}`);
+      // No answer is stated for a pid of no process: 400, or nothing to stop (undescribed-inputs-served).
+      if (!processes.some((p) => p.pid === pid) && !env.variants.has('undescribed-inputs-served')) return sandboxError(400, `no process with pid ${pid}`);
       return { status: 200, body: {} };
     },
   };
@@ -122,4 +126,14 @@ export function sandboxAddressArea(env: AreaEnv): Area {
       processes = [];
     },
   };
+}
+
+/** A path's `.` and `..` segments resolved, as a shell would, never above the root (undescribed-inputs-served). */
+function resolveDots(segments: readonly string[]): string[] {
+  const resolved: string[] = [];
+  for (const segment of segments) {
+    if (segment === '..') resolved.pop();
+    else if (segment !== '.') resolved.push(segment);
+  }
+  return resolved;
 }

@@ -102,8 +102,10 @@ const catalogue = [
   },
   {
     name: 'undescribed-inputs-served',
-    decides: 'the specification states no answer to an `anchor` other than `end`, to `anchor=end` with a cursor, to a `groupBy` naming a dimension twice, nor to a metrics `limit` under 1 (section 8 gives that limit no minimum)',
-    description: 'each is served: another anchor is ignored, anchor=end ignores the cursor, a dimension named twice counts once, a metrics limit under 1 is 1',
+    decides:
+      'the specification states no answer to an `anchor` other than `end`, to `anchor=end` with a cursor, to a `groupBy` naming a dimension twice, to a metrics `limit` under 1 (section 8 gives that limit no minimum), to a window that ends before it starts, to a `Service-Version` that is not a date, to a file path with `.` or `..` segments, to stopping the monitor of no process, nor to the scheme of "Authorization: Bearer <token>" in another case',
+    description:
+      'each is served: another anchor is ignored, anchor=end ignores the cursor, a dimension named twice counts once, a metrics limit under 1 is 1, a window that ends before it starts holds nothing, a version that is not a date is the latest, `.` and `..` are resolved, there is no monitor to stop, `bearer` is Bearer',
   },
   {
     name: 'empty-window-no-entry',
@@ -159,6 +161,12 @@ const catalogue = [
     name: 'entries-carry-ungrouped-dimensions',
     decides: 'section 2.7 names the fields of the grouped dimensions only ("Full field list of the entry ...: not shown")',
     description: 'every metrics entry carries the field of every dimension, those not grouped holding the values of one of its events (as a SQL engine answers a column it does not group by)',
+  },
+  {
+    name: 'undescribed-inputs-refused-otherwise',
+    decides:
+      'the specification states no answer to a file write that meets a file or directory in its way, to a metrics account other than the caller\'s, to a method a path is not served with, nor to a request body that is not JSON',
+    description: 'each is refused with another status than the reference\'s: 409 (not 400), 403 (not 404), 404 (not 405), 415 (not 400)',
   },
   {
     name: 'unversioned-legacy',

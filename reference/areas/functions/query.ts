@@ -33,7 +33,8 @@ export function shapeOf(version: string | undefined, faults: Faults, variants: V
     return known[version] ?? { status: 400, body: { error: 'invalid_api_version', message: `Unknown API version "${version}". Valid versions: ${Object.keys(known).join(', ')}.` } };
   }
   if (version === undefined) return variants.has('unversioned-legacy') ? 'legacy' : 'unversioned';
-  if (!isDate(version)) return badRequest(`Service-Version must be a date YYYY-MM-DD, got "${version}"`);
+  // No answer is stated for a version that is not a date: 400, or the latest (undescribed-inputs-served).
+  if (!isDate(version)) return variants.has('undescribed-inputs-served') ? 'paged' : badRequest(`Service-Version must be a date YYYY-MM-DD, got "${version}"`);
   if (variants.has('refuses-unknown-versions') && version !== PAGED_LISTING_SINCE) return badRequest(`unknown version ${version}`);
   const legacy = faults.has('functions-boundary-date-legacy') ? version <= PAGED_LISTING_SINCE : version < PAGED_LISTING_SINCE;
   return legacy && !faults.has('functions-older-version-paged') ? 'legacy' : 'paged';

@@ -26,8 +26,8 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; reply: Reply };
 
 const reject = (message: string): { ok: false; reply: Reply } => ({ ok: false, reply: apiError(400, 'BadRequest', message) });
 
-/** `startTime` and `endTime`: required, RFC 3339 (in UTC with `Z` only, `utcOnly`: the variant window-bounds-utc-only), end after start. */
-export function parseWindow(query: URLSearchParams, faults: Faults, utcOnly = false): Parsed<Window> {
+/** `startTime` and `endTime`: required, RFC 3339 (in UTC with `Z` only: window-bounds-utc-only), end after start (or any end, a window of no instant: undescribed-inputs-served). */
+export function parseWindow(query: URLSearchParams, faults: Faults, { windowUtcOnly: utcOnly, servesUndescribed }: Pick<QueryChoices, 'windowUtcOnly' | 'servesUndescribed'> = { windowUtcOnly: false, servesUndescribed: false }): Parsed<Window> {
   const bounds: number[] = [];
   for (const name of ['startTime', 'endTime']) {
     const text = query.get(name);
@@ -40,7 +40,7 @@ export function parseWindow(query: URLSearchParams, faults: Faults, utcOnly = fa
     bounds.push(ms);
   }
   const [start, end] = bounds as [number, number];
-  if (end <= start) return reject('endTime must be after startTime');
+  if (end <= start && !servesUndescribed) return reject('endTime must be after startTime');
   return { ok: true, value: { start, end } };
 }
 
@@ -52,12 +52,12 @@ export interface QueryChoices {
   capInWholeHours: boolean;
   /** The variant window-bounds-utc-only. */
   windowUtcOnly: boolean;
-  /** The variant undescribed-inputs-served: a dimension named twice counts once, a limit under 1 is 1. */
+  /** The variant undescribed-inputs-served: a dimension named twice counts once, a limit under 1 is 1, a window that ends before it starts holds no instant. */
   servesUndescribed: boolean;
 }
 
 export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faults: Faults, choices: QueryChoices = { lenientEnums: false, autoResolutionInclusive: false, capInWholeHours: false, windowUtcOnly: false, servesUndescribed: false }): Parsed<MetricsQuery> {
-  const window = parseWindow(query, faults, choices.windowUtcOnly);
+  const window = parseWindow(query, faults, choices);
   if (!window.ok) return window;
   const groupBy = parseGroupBy(query.get('groupBy'), profile, faults, choices.lenientEnums, choices.servesUndescribed);
   if (!groupBy.ok) return groupBy;
