@@ -1,5 +1,8 @@
 // Requests whose startTime or endTime is missing or malformed.
-import type { TimeParam, Window } from '../../generators/metrics-fixtures.ts';
+import { OUT_OF_RANGE_TIMES, type TimeParam, type Window } from '../../generators/metrics-fixtures.ts';
+import type { Check } from '../../harness/check.ts';
+import type { HttpResponse } from '../../harness/http.ts';
+import { expectRefused } from '../support/error-body.ts';
 import { windowQuery } from './client.ts';
 
 /** The query of a window with startTime/endTime sent as `bad` says, and a description of it. */
@@ -14,4 +17,20 @@ export function badWindowQuery(window: Window, bad: [TimeParam, TimeParam]): { q
     said.push(param.kind === 'valid' ? `${name} valid` : param.kind === 'missing' ? `no ${name}` : `${name}=${JSON.stringify(param.text)} (malformed)`);
   });
   return { query, what: said.join(' and ') };
+}
+
+/** A startTime a year before the out-of-range endTimes: read rolled over, each still ends a window after it starts. */
+const A_YEAR_BEFORE = Date.UTC(2024, 0, 1);
+
+/**
+ * Each date-time of OUT_OF_RANGE_TIMES once, as endTime after a valid startTime, sent by
+ * `send` and refused: the generated cases draw a few of them a run, and a parser that
+ * rolls one field over or reads past the text is seen whatever the seed.
+ */
+export async function expectOutOfRangeRefused(t: Check, what: string, send: (query: Record<string, string>) => Promise<HttpResponse>): Promise<void> {
+  const { startTime } = windowQuery({ start: A_YEAR_BEFORE, end: A_YEAR_BEFORE });
+  for (const endTime of OUT_OF_RANGE_TIMES) {
+    const res = await send({ startTime, endTime });
+    expectRefused(t, res, `${what} with startTime valid and endTime=${JSON.stringify(endTime)} (no date-time: a field out of range, or text around one)`);
+  }
 }
