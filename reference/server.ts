@@ -85,6 +85,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   // Choices of the variants of inputs whose answer is not stated: the scheme "bearer" in any case; other refusals' statuses.
   const anyCaseScheme = variants.has('undescribed-inputs-served');
   const refusesOtherwise = variants.has('undescribed-inputs-refused-otherwise');
+  // No limit of a request's size is stated: 16 MB, or 128 MB (undescribed-inputs-served).
+  const requestLimit = variants.has('undescribed-inputs-served') ? MAX_CONTROL_BODY : MAX_REQUEST_BODY;
   const identities = new Identities(variants.has('member-lists-functions-only') ? ['functions:list'] : undefined);
   const env: AreaEnv = {
     clock,
@@ -106,8 +108,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://reference');
-    const raw = await readBody(req, url.pathname === CONTROL_ENDPOINT ? MAX_CONTROL_BODY : MAX_REQUEST_BODY);
+    const raw = await readBody(req, url.pathname === CONTROL_ENDPOINT ? MAX_CONTROL_BODY : requestLimit);
     if (raw === undefined) return send(res, apiError(413, 'PayloadTooLarge', 'request body too large'));
+    // Stryker disable next-line all: the request log of the self-tests, not behaviour
     options.onRequest?.({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: raw });
     let body: unknown;
     if (raw.length > 0) {

@@ -103,9 +103,9 @@ const catalogue = [
   {
     name: 'undescribed-inputs-served',
     decides:
-      'the specification states no answer to an `anchor` other than `end`, to `anchor=end` with a cursor, to a `groupBy` naming a dimension twice, to a metrics `limit` under 1 (section 8 gives that limit no minimum), to a window that ends before it starts, to a `Service-Version` that is not a date, to a file path with `.` or `..` segments, to stopping the monitor of no process, nor to the scheme of "Authorization: Bearer <token>" in another case',
+      'the specification states no answer to an `anchor` other than `end`, to `anchor=end` with a cursor, to a `groupBy` naming a dimension twice, to a metrics `limit` under 1 (section 8 gives that limit no minimum), to a window that ends before it starts, to a `Service-Version` that is not a date, to a file path with `.` or `..` segments, to stopping the monitor of no process, to the scheme of "Authorization: Bearer <token>" in another case, nor to a request body of some size',
     description:
-      'each is served: another anchor is ignored, anchor=end ignores the cursor, a dimension named twice counts once, a metrics limit under 1 is 1, a window that ends before it starts holds nothing, a version that is not a date is the latest, `.` and `..` are resolved, there is no monitor to stop, `bearer` is Bearer',
+      'each is served: another anchor is ignored, anchor=end ignores the cursor, a dimension named twice counts once, a metrics limit under 1 is 1, a window that ends before it starts holds nothing, a version that is not a date is the latest, `.` and `..` are resolved, there is no monitor to stop, `bearer` is Bearer, a body of up to 128 MB is read (the reference: 16 MB)',
   },
   {
     name: 'empty-window-no-entry',
