@@ -5,11 +5,16 @@
 import { setFlagsFromString } from 'node:v8';
 import { existsSync } from 'node:fs';
 
+// The flags the command line or NODE_OPTIONS names are the user's (V8 takes them with underscores too).
+const userFlags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map((arg) => arg.replaceAll('_', '-'));
+const names = (flag) => userFlags.some((arg) => arg.startsWith(flag));
+
 // Set before anything is loaded, so they hold for the isolates made later: the checks'
 // worker thread (and tsx's loader thread), not this one's. Each isolate's young generation
 // grows to 48 MB where a program allocates fast, as the checks do (generated fixtures,
-// parsed answers); 12 MB cost no time measured and the run about 30 MB.
-setFlagsFromString('--max-semi-space-size=4');
+// parsed answers); 12 MB cost no time measured and the run about 30 MB. Unless the user
+// names a size (docs/benchmarks.md: a run for a small container).
+if (!names('--max-semi-space-size')) setFlagsFromString('--max-semi-space-size=4');
 
 // The checks' old generation: V8 sizes it from the machine's memory (about 4 GB on most)
 // and, so sized, lets it grow to four times what is live before it collects, so a run
@@ -18,8 +23,7 @@ setFlagsFromString('--max-semi-space-size=4');
 // about 400 MB, for about a tenth more CPU (docs/benchmarks.md). Unless the command line
 // or NODE_OPTIONS names a size of its own, for data that needs more.
 const OLD_SPACE_FLAG = '--max-old-space-size';
-// V8 takes its flags with underscores too.
-const named = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => arg.replaceAll('_', '-').startsWith(OLD_SPACE_FLAG));
+const named = names(OLD_SPACE_FLAG);
 const CHECKS_OLD_SPACE_MB = 1024;
 if (!named) setFlagsFromString(`${OLD_SPACE_FLAG}=${CHECKS_OLD_SPACE_MB}`);
 
