@@ -676,7 +676,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     yet('start-missing', 'startTime missing: refused', 'fault: a request without startTime served (from the epoch); metrics.params.window-required reads it'),
     proof('start-malformed', 'startTime malformed: refused, not failed', 'metrics-malformed-start-500'),
     yet('end-missing', 'endTime missing: refused', 'fault: a request without endTime served (until now); metrics.params.window-required reads it'),
-    yet('end-malformed', 'endTime malformed: refused, not failed', 'fault: a malformed endTime answered 500; metrics.params.window-required reads it'),
+    proof('end-malformed', 'endTime malformed: refused, not failed', 'metrics-end-time-rolled-over'),
   ],
   'metrics.optional-parameters': [
     yet('group-by-list', 'groupBy: a comma-separated list of dimensions', 'fault: groupBy read up to its first comma only; metrics.grouping.unique-combinations reads it'),

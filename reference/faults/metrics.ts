@@ -149,6 +149,11 @@ export const metricsFaults = [
     description: 'a malformed startTime is answered 500',
   },
   {
+    name: 'metrics-end-time-rolled-over',
+    rule: 'metrics.params.window-required',
+    description: 'endTime is read leniently: a date-time found anywhere in the text, its fields out of range rolled over (2025-13-01 is 2026-01-01), and served',
+  },
+  {
     name: 'metrics-limit-not-clamped-on-continuation',
     rule: 'metrics.limit.clamped',
     description: 'a limit above 100 is clamped on the first page only: the pages after a cursor hold up to the limit asked',

@@ -26,13 +26,19 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; reply: Reply };
 
 const reject = (message: string): { ok: false; reply: Reply } => ({ ok: false, reply: apiError(400, 'BadRequest', message) });
 
+/** The fault metrics-end-time-rolled-over's reading: a date-time found anywhere in the text, its fields out of range rolled over (month 13 is January). */
+function rollingOver(text: string): number | undefined {
+  const m = /(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})/.exec(text);
+  return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])) : undefined;
+}
+
 /** `startTime` and `endTime`: required, RFC 3339 (in UTC with `Z` only: window-bounds-utc-only), end after start (or any end, a window of no instant: undescribed-inputs-served). */
 export function parseWindow(query: URLSearchParams, faults: Faults, { windowUtcOnly: utcOnly, servesUndescribed }: Pick<QueryChoices, 'windowUtcOnly' | 'servesUndescribed'> = { windowUtcOnly: false, servesUndescribed: false }): Parsed<Window> {
   const bounds: number[] = [];
   for (const name of ['startTime', 'endTime']) {
     const text = query.get(name);
     if (text === null) return reject(`${name} is required`);
-    const ms = utcOnly && !/[Zz]$/.test(text) ? undefined : parseRfc3339(text);
+    const ms = utcOnly && !/[Zz]$/.test(text) ? undefined : name === 'endTime' && faults.has('metrics-end-time-rolled-over') ? rollingOver(text) : parseRfc3339(text);
     if (ms === undefined) {
       if (name === 'startTime' && faults.has('metrics-malformed-start-500')) return { ok: false, reply: apiError(500, 'Internal', 'invalid time value') };
       return reject(`${name} must be an RFC 3339 date-time, got ${JSON.stringify(text)}`);
