@@ -580,8 +580,8 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('others-refused', 'a groupBy value it does not list is refused', 'metrics-group-by-unknown-accepted'),
   ],
   'metrics.enums.resource-types-window': [
-    yet('start-time', 'startTime required: missing or malformed refused', 'fault: the resource-types enum serves a request without startTime (endTime still required); metrics-resource-types-window-optional serves both missing, and the rule draws either, so it proves neither'),
-    yet('end-time', 'endTime required: missing or malformed refused', 'fault: the resource-types enum serves a request without endTime (startTime still required); metrics.enums.resource-types-window-required reads it'),
+    proof('start-time', 'startTime required: missing or malformed refused', 'metrics-resource-types-start-optional'),
+    proof('end-time', 'endTime required: missing or malformed refused', 'metrics-resource-types-end-optional'),
     yet('same-format', 'the same format as the main metrics endpoint', 'fault: the enum refuses a time form the metrics endpoint serves (e.g. with a UTC offset); metrics.enums.resource-types would need windows in every form the metrics checks send'),
   ],
   'metrics.enums.resource-types': [
@@ -673,9 +673,9 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     yet('only-end', 'end its only value', 'fault: anchor=start served as the first page; functions.anchor would need a check sending other values'),
   ],
   'metrics.window-required': [
-    yet('start-missing', 'startTime missing: refused', 'fault: a request without startTime served (from the epoch); metrics.params.window-required reads it'),
+    proof('start-missing', 'startTime missing: refused', 'metrics-start-time-optional'),
     proof('start-malformed', 'startTime malformed: refused, not failed', 'metrics-malformed-start-500'),
-    yet('end-missing', 'endTime missing: refused', 'fault: a request without endTime served (until now); metrics.params.window-required reads it'),
+    proof('end-missing', 'endTime missing: refused', 'metrics-end-time-optional'),
     proof('end-malformed', 'endTime malformed: refused, not failed', 'metrics-end-time-rolled-over'),
   ],
   'metrics.optional-parameters': [

@@ -135,7 +135,7 @@ export function metricsArea(env: AreaEnv): Area {
 
   /** The distinct resource types of the events in [startTime, endTime). */
   function resourceTypesEnum({ query: params }: RouteRequest): Reply {
-    const window = parseWindow(params, faults, { windowUtcOnly: env.variants.has('window-bounds-utc-only'), servesUndescribed: env.variants.has('undescribed-inputs-served') });
+    const window = parseWindow(params, faults, 'resource-types', { windowUtcOnly: env.variants.has('window-bounds-utc-only'), servesUndescribed: env.variants.has('undescribed-inputs-served') });
     if (!window.ok && !faults.has('metrics-resource-types-window-optional')) return window.reply;
     // That fault reads a window it cannot parse as unbounded.
     const { start, end } = window.ok ? window.value : { start: -Infinity, end: Infinity };

@@ -149,6 +149,26 @@ export const metricsFaults = [
     description: 'a malformed startTime is answered 500',
   },
   {
+    name: 'metrics-start-time-optional',
+    rule: 'metrics.params.window-required',
+    description: 'the metrics endpoint serves a request without startTime, as the day before endTime',
+  },
+  {
+    name: 'metrics-end-time-optional',
+    rule: 'metrics.params.window-required',
+    description: 'the metrics endpoint serves a request without endTime, as the day after startTime',
+  },
+  {
+    name: 'metrics-resource-types-start-optional',
+    rule: 'metrics.enums.resource-types-window-required',
+    description: 'the resource-types enum serves a request without startTime, as the day before endTime (endTime still required)',
+  },
+  {
+    name: 'metrics-resource-types-end-optional',
+    rule: 'metrics.enums.resource-types-window-required',
+    description: 'the resource-types enum serves a request without endTime, as the day after startTime (startTime still required)',
+  },
+  {
     name: 'metrics-end-time-rolled-over',
     rule: 'metrics.params.window-required',
     description: 'endTime is read leniently: a date-time found anywhere in the text, its fields out of range rolled over (2025-13-01 is 2026-01-01), and served',

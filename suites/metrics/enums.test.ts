@@ -12,7 +12,7 @@ import { DIMENSION_FIELDS, resourceTypesIn, SPEC_DIMENSIONS } from './oracle.ts'
 import { apartInTime, eventsTime, setEveryCase } from './scenario.ts';
 import { MAX_PAGES, partsOf, withUsage } from './existing.ts';
 import type { Exchange } from '../../results/model.ts';
-import { badWindowQuery, expectOutOfRangeRefused } from './params.ts';
+import { badWindowQuery, expectEachBadBoundRefused } from './params.ts';
 import { expectRefused } from '../support/error-body.ts';
 
 
@@ -115,7 +115,7 @@ function existingResourceTypes(t: Check): Promise<void> {
 }
 
 const enumsResourceTypesWindowRequired = rule('metrics.enums.resource-types-window-required', { needs: ['accountId'] }, async (t: Check) => {
-  await expectOutOfRangeRefused(t, 'the resource-types enum', (query) => t.api(metricsPath(t, '/enums/resource-types'), { token: t.config.credentials.admin, query }));
+  await expectEachBadBoundRefused(t, 'the resource-types enum', (query) => t.api(metricsPath(t, '/enums/resource-types'), { token: t.config.credentials.admin, query }));
   await t.property(fc.record({ window: hoursWindowArb, bad: badWindowArb }), async ({ window, bad }) => {
     const { query, what } = badWindowQuery(window, bad);
     const res = await t.api(metricsPath(t, '/enums/resource-types'), { token: t.config.credentials.admin, query });

@@ -5,11 +5,11 @@ import { badWindowArb, groupByArb, hoursWindowArb } from '../../generators/metri
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { metricsPath } from './client.ts';
-import { badWindowQuery, expectOutOfRangeRefused } from './params.ts';
+import { badWindowQuery, expectEachBadBoundRefused } from './params.ts';
 import { expectRefused } from '../support/error-body.ts';
 
 const paramsWindowRequired = rule('metrics.params.window-required', { needs: ['accountId'] }, async (t: Check) => {
-  await expectOutOfRangeRefused(t, 'the metrics endpoint', (query) => t.api(metricsPath(t), { token: t.config.credentials.admin, query }));
+  await expectEachBadBoundRefused(t, 'the metrics endpoint', (query) => t.api(metricsPath(t), { token: t.config.credentials.admin, query }));
   const input = fc.record({ window: hoursWindowArb, bad: badWindowArb, groupBy: groupByArb(t.config.profile.groupByDimensions, 0, 3) });
   await t.property(input, async ({ window, bad, groupBy }) => {
     const { query, what } = badWindowQuery(window, bad);

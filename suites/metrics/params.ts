@@ -23,14 +23,16 @@ export function badWindowQuery(window: Window, bad: [TimeParam, TimeParam]): { q
 const A_YEAR_BEFORE = Date.UTC(2024, 0, 1);
 
 /**
- * Each date-time of OUT_OF_RANGE_TIMES once, as endTime after a valid startTime, sent by
- * `send` and refused: the generated cases draw a few of them a run, and a parser that
- * rolls one field over or reads past the text is seen whatever the seed.
+ * Each bound left out once (the other valid), and each date-time of OUT_OF_RANGE_TIMES once
+ * as endTime after a valid startTime, sent by `send` and refused: the generated cases draw
+ * a few of them a run, and a target that serves one is seen whatever the seed.
  */
-export async function expectOutOfRangeRefused(t: Check, what: string, send: (query: Record<string, string>) => Promise<HttpResponse>): Promise<void> {
-  const { startTime } = windowQuery({ start: A_YEAR_BEFORE, end: A_YEAR_BEFORE });
-  for (const endTime of OUT_OF_RANGE_TIMES) {
-    const res = await send({ startTime, endTime });
-    expectRefused(t, res, `${what} with startTime valid and endTime=${JSON.stringify(endTime)} (no date-time: a field out of range, or text around one)`);
-  }
+export async function expectEachBadBoundRefused(t: Check, what: string, send: (query: Record<string, string>) => Promise<HttpResponse>): Promise<void> {
+  const { startTime, endTime: aDayLater } = windowQuery({ start: A_YEAR_BEFORE, end: A_YEAR_BEFORE + 86_400_000 });
+  const cases: Array<[Record<string, string>, string]> = [
+    [{ endTime: aDayLater }, 'no startTime and endTime valid'],
+    [{ startTime }, 'startTime valid and no endTime'],
+    ...OUT_OF_RANGE_TIMES.map((endTime): [Record<string, string>, string] => [{ startTime, endTime }, `startTime valid and endTime=${JSON.stringify(endTime)} (no date-time: a field out of range, or text around one)`]),
+  ];
+  for (const [query, said] of cases) expectRefused(t, await send(query), `${what} with ${said}`);
 }

@@ -2,6 +2,7 @@
 // every invalid parameter is a 400 with an Error body, never a 5xx.
 import type { Profile, ResolutionChoice } from '../../../spec/profile.ts';
 import { apiError, type Reply } from '../../area.ts';
+import type { FaultName } from '../../faults/index.ts';
 import type { Faults } from '../../faults/registry.ts';
 import { parseRfc3339 } from './time.ts';
 import { MAX_GROUP_BY, METRICS_DEFAULT_LIMIT, METRICS_MAX_LIMIT } from '../../../spec/facts.ts';
@@ -32,11 +33,30 @@ function rollingOver(text: string): number | undefined {
   return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])) : undefined;
 }
 
+/** The endpoints that read a window. */
+export type WindowReader = 'metrics' | 'resource-types';
+
+/** The faults that serve a request without one bound, per endpoint: the window is then the day from or to the other. */
+const BOUND_LEFT_OUT: Record<WindowReader, Record<string, FaultName>> = {
+  metrics: { startTime: 'metrics-start-time-optional', endTime: 'metrics-end-time-optional' },
+  'resource-types': { startTime: 'metrics-resource-types-start-optional', endTime: 'metrics-resource-types-end-optional' },
+};
+const DAY_MS = 86_400_000;
+
 /** `startTime` and `endTime`: required, RFC 3339 (in UTC with `Z` only: window-bounds-utc-only), end after start (or any end, a window of no instant: undescribed-inputs-served). */
-export function parseWindow(query: URLSearchParams, faults: Faults, { windowUtcOnly: utcOnly, servesUndescribed }: Pick<QueryChoices, 'windowUtcOnly' | 'servesUndescribed'> = { windowUtcOnly: false, servesUndescribed: false }): Parsed<Window> {
+export function parseWindow(
+  query: URLSearchParams,
+  faults: Faults,
+  reader: WindowReader,
+  { windowUtcOnly: utcOnly, servesUndescribed }: Pick<QueryChoices, 'windowUtcOnly' | 'servesUndescribed'> = { windowUtcOnly: false, servesUndescribed: false },
+): Parsed<Window> {
   const bounds: number[] = [];
   for (const name of ['startTime', 'endTime']) {
     const text = query.get(name);
+    if (text === null && faults.has(BOUND_LEFT_OUT[reader][name]!)) {
+      bounds.push(Number.NaN);
+      continue;
+    }
     if (text === null) return reject(`${name} is required`);
     const ms = utcOnly && !/[Zz]$/.test(text) ? undefined : name === 'endTime' && faults.has('metrics-end-time-rolled-over') ? rollingOver(text) : parseRfc3339(text);
     if (ms === undefined) {
@@ -45,7 +65,10 @@ export function parseWindow(query: URLSearchParams, faults: Faults, { windowUtcO
     }
     bounds.push(ms);
   }
-  const [start, end] = bounds as [number, number];
+  let [start, end] = bounds as [number, number];
+  // Only under the faults of BOUND_LEFT_OUT.
+  if (Number.isNaN(start)) start = end - DAY_MS;
+  if (Number.isNaN(end)) end = start + DAY_MS;
   if (end <= start && !servesUndescribed) return reject('endTime must be after startTime');
   return { ok: true, value: { start, end } };
 }
@@ -63,7 +86,7 @@ export interface QueryChoices {
 }
 
 export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faults: Faults, choices: QueryChoices = { lenientEnums: false, autoResolutionInclusive: false, capInWholeHours: false, windowUtcOnly: false, servesUndescribed: false }): Parsed<MetricsQuery> {
-  const window = parseWindow(query, faults, choices);
+  const window = parseWindow(query, faults, 'metrics', choices);
   if (!window.ok) return window;
   const groupBy = parseGroupBy(query.get('groupBy'), profile, faults, choices.lenientEnums, choices.servesUndescribed);
   if (!groupBy.ok) return groupBy;
