@@ -98,7 +98,7 @@ const catalogue = [
   {
     name: 'window-bounds-utc-only',
     decides: 'section 4.1: "Exact type and format of startTime and endTime ... not shown"',
-    description: 'startTime and endTime are accepted in UTC with `Z` only: the same instant written with a numeric offset is refused with a 400',
+    description: 'startTime and endTime are accepted in UTC with `Z` and whole seconds only: the same instant written with a numeric offset, or with a fraction of a second, is refused with a 400',
   },
   {
     name: 'undescribed-inputs-served',

@@ -58,7 +58,7 @@ export function parseWindow(
       continue;
     }
     if (text === null) return reject(`${name} is required`);
-    const ms = utcOnly && !/[Zz]$/.test(text) ? undefined : name === 'endTime' && faults.has('metrics-end-time-rolled-over') ? rollingOver(text) : parseRfc3339(text);
+    const ms = utcOnly && !/:\d{2}[Zz]$/.test(text) ? undefined : name === 'endTime' && faults.has('metrics-end-time-rolled-over') ? rollingOver(text) : parseRfc3339(text);
     if (ms === undefined) {
       if (name === 'startTime' && faults.has('metrics-malformed-start-500')) return { ok: false, reply: apiError(500, 'Internal', 'invalid time value') };
       return reject(`${name} must be an RFC 3339 date-time, got ${JSON.stringify(text)}`);
