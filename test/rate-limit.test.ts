@@ -1,4 +1,5 @@
 // --rate-limit N: at most N requests a second in the whole run, whichever check sends them.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, test } from 'vitest';
 import { createShared } from '../harness/coordination.ts';
 import { RatePace } from '../harness/rate-limit.ts';
@@ -21,7 +22,10 @@ test('each reservation is 1000/N ms (and 5 %) after the one before, shared by ev
  * The whole suite at --rate-limit 20 against the reference (fewer cases than by default,
  * to keep the self-tests short: the pace, not the cases, is under test): every rule
  * passes, the suite's own waits expire no check (harness/target-time.ts), and no second
- * holds more than 20 requests at the target.
+ * holds more than 20 requests at the target. The reference reads them on this thread's
+ * event loop: the pace's 5 % margin covers reading them up to 50 ms late; later than that
+ * (a machine busy with other test files), a second may hold one more per interval of lag
+ * beyond it, which is this thread's delay, not the pace's.
  */
 describe('the whole suite at --rate-limit 20', () => {
   test.each([
@@ -31,6 +35,8 @@ describe('the whole suite at --rate-limit 20', () => {
     const arrivals: number[] = [];
     const ref = await startReference({ onRequest: () => arrivals.push(performance.now()), ...(data ? { data } : {}) });
     const session = await SuiteSession.open(16);
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
     try {
       const settings = { seed: 3, runs: 4, concurrency: 16, rateLimit: 20 };
       const config = data ? existingDataConfig(ref, settings) : referenceConfig(ref, settings);
@@ -43,9 +49,13 @@ describe('the whole suite at --rate-limit 20', () => {
         while (last < arrivals.length && arrivals[last]! < arrivals[first]! + 1000) last++;
         busiest = Math.max(busiest, last - first);
       }
-      expect(busiest).toBeLessThanOrEqual(20);
+      lag.disable();
+      const readLateMs = lag.max / 1e6;
+      const allowance = Math.max(0, Math.ceil((readLateMs - 50) / ((1000 / 20) * 1.05)));
+      expect(busiest, `the busiest second, read with up to ${Math.round(readLateMs)} ms of delay`).toBeLessThanOrEqual(20 + allowance);
       expect(arrivals.length).toBeGreaterThan(300);
     } finally {
+      lag.disable();
       await session.close();
       await ref.close();
     }
