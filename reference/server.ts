@@ -117,8 +117,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
       try {
         body = JSON.parse(raw);
       } catch {
-        // No answer is stated for a body that is not JSON: 400, or 415 (undescribed-inputs-refused-otherwise).
-        return send(res, apiError(url.pathname === CONTROL_ENDPOINT ? ANSWER.notJson : refusesOtherwise ? 415 : 400, 'BadRequest', 'the body is not JSON'));
+        // No answer is stated for a body that is not JSON: 400, or 422 (undescribed-inputs-refused-otherwise).
+        return send(res, apiError(url.pathname === CONTROL_ENDPOINT ? ANSWER.notJson : refusesOtherwise ? 422 : 400, 'BadRequest', 'the body is not JSON'));
       }
     }
     const authorization = req.headers.authorization;

@@ -49,9 +49,9 @@ describe('the whole suite at --rate-limit 20', () => {
         while (last < arrivals.length && arrivals[last]! < arrivals[first]! + 1000) last++;
         busiest = Math.max(busiest, last - first);
       }
-      lag.disable();
       const readLateMs = lag.max / 1e6;
-      const allowance = Math.max(0, Math.ceil((readLateMs - 50) / ((1000 / 20) * 1.05)));
+      // At most 2: a lag that would excuse more says the machine, not the pace, was under test; it fails, naming the lag.
+      const allowance = Math.min(2, Math.max(0, Math.ceil((readLateMs - 50) / ((1000 / 20) * 1.05))));
       expect(busiest, `the busiest second, read with up to ${Math.round(readLateMs)} ms of delay`).toBeLessThanOrEqual(20 + allowance);
       expect(arrivals.length).toBeGreaterThan(300);
     } finally {

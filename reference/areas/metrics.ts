@@ -5,7 +5,7 @@ import { defaultProfile } from '../../spec/profile.ts';
 import { apiError, type Area, type AreaEnv, type Reply, type Route, type RouteRequest } from '../area.ts';
 import { CURSOR_LIFETIME_MS, cursorRejectionStatus, type Binding, type CursorRejection } from '../cursors.ts';
 import type { Principal } from '../identities.ts';
-import { parseMetricsQuery, parseWindow, type MetricsQuery } from './metrics/query.ts';
+import { parseMetricsQuery, parseWindow, type MetricsQuery, type QueryChoices } from './metrics/query.ts';
 import { groupWindow, metricsPage, type Grouping, type GroupingChoices } from './metrics/report.ts';
 import { UsageStore } from './metrics/store.ts';
 
@@ -28,7 +28,6 @@ export function metricsArea(env: AreaEnv): Area {
   const groupingChoices: GroupingChoices = {
     entryWithoutEvents: !env.variants.has('empty-window-no-entry'),
     order: env.variants.has('metrics-orders-otherwise') ? -1 : 1,
-    everyDimensionField: env.variants.has('entries-carry-ungrouped-dimensions'),
   };
 
   function groupingOf(query: MetricsQuery): Grouping {
@@ -61,14 +60,17 @@ export function metricsArea(env: AreaEnv): Area {
     },
   });
 
+  /** The variants' choices of how a query is read, both endpoints' windows among them. */
+  const queryChoices: QueryChoices = {
+    lenientEnums: env.variants.has('lenient-enum-values'),
+    autoResolutionInclusive: env.variants.has('auto-resolution-inclusive'),
+    capInWholeHours: env.variants.has('resolution-cap-in-whole-hours'),
+    windowUtcOnly: env.variants.has('window-bounds-utc-only'),
+    servesUndescribed: env.variants.has('undescribed-inputs-served'),
+  };
+
   function metrics({ query: params, principal }: RouteRequest): Reply {
-    const parsed = parseMetricsQuery(params, profile, faults, {
-      lenientEnums: env.variants.has('lenient-enum-values'),
-      autoResolutionInclusive: env.variants.has('auto-resolution-inclusive'),
-      capInWholeHours: env.variants.has('resolution-cap-in-whole-hours'),
-      windowUtcOnly: env.variants.has('window-bounds-utc-only'),
-      servesUndescribed: env.variants.has('undescribed-inputs-served'),
-    });
+    const parsed = parseMetricsQuery(params, profile, faults, queryChoices);
     if (!parsed.ok) return parsed.reply;
     const query = parsed.value;
     if (!mayUse(query, principal)) return apiError(403, 'Forbidden', faults.has('metrics-forbidden-message-wrong') ? 'Forbidden' : 'Access denied');
@@ -135,7 +137,7 @@ export function metricsArea(env: AreaEnv): Area {
 
   /** The distinct resource types of the events in [startTime, endTime). */
   function resourceTypesEnum({ query: params }: RouteRequest): Reply {
-    const window = parseWindow(params, faults, 'resource-types', { windowUtcOnly: env.variants.has('window-bounds-utc-only'), servesUndescribed: env.variants.has('undescribed-inputs-served') });
+    const window = parseWindow(params, faults, 'resource-types', queryChoices);
     if (!window.ok && !faults.has('metrics-resource-types-window-optional')) return window.reply;
     // That fault reads a window it cannot parse as unbounded.
     const { start, end } = window.ok ? window.value : { start: -Infinity, end: Infinity };

@@ -64,8 +64,8 @@ export function sandboxAddressArea(env: AreaEnv): Area {
       const segments = env.variants.has('undescribed-inputs-served') ? resolveDots(given) : given;
       if (segments.length === 0 || segments.some((s) => s === '.' || s === '..')) return sandboxError(400, 'the path must name a file or directory inside the sandbox');
       const path = segments.join('/');
-      // No answer is stated for a write that meets a file or directory in its way: 400, or 409 (undescribed-inputs-refused-otherwise).
-      const conflict = env.variants.has('undescribed-inputs-refused-otherwise') ? 409 : 400;
+      // No answer is stated for a write that meets a file or directory in its way: 400, or 422 (undescribed-inputs-refused-otherwise; both among the profile's filesystem statuses).
+      const conflict = env.variants.has('undescribed-inputs-refused-otherwise') ? 422 : 400;
       const blocking = makeParents(segments);
       if (blocking) return sandboxError(conflict, blocking);
       const mode = typeof permissions === 'string' ? permissions : undefined;

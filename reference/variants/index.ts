@@ -109,15 +109,15 @@ const catalogue = [
   },
   {
     name: 'empty-window-no-entry',
-    decides: 'section 2.7: "Several dimensions return one entry per unique combination." says nothing of an answer without groupBy over a window with no matching event',
+    decides: 'section 4.1: "Several dimensions return one entry per unique combination." says nothing of an answer without groupBy over a window with no matching event',
     description: 'without groupBy, a window (or filter) that matches no event answers `data: []` (the reference answers one entry of cost 0)',
   },
   {
     name: 'service-values-otherwise',
     decides:
-      'the values the service fills are not stated: the read-only `plan`, `createdBy`, `updatedBy` (section 2.1), an event\'s `message` and `revision` (section 6), an async trigger\'s generated `callbackSecret` (section 2.2), how a secret is masked (section 2.3), the rule `expiresIn` follows ("according to TTL and lifecycle policies"), the account id\'s form',
+      'the values the service fills are not stated: the read-only `plan`, `createdBy`, `updatedBy` (section 2.1), an event\'s `message` and `revision` (section 6), an async trigger\'s generated `callbackSecret` (section 2.2), how a secret is masked (section 2.3), the precision of `expiresIn` ("seconds until automatic deletion"), the account id\'s form',
     description:
-      'plan `enterprise`, createdBy and updatedBy `svc:control-plane`, events\' message and revision words of its own, callbackSecrets `whsec_` and 40 hex digits, masked secrets `[hidden]`, expiresIn counted from the sandbox\'s creation by its longest policy, and an account id that is a UUID',
+      'plan `enterprise`, createdBy and updatedBy `svc:control-plane`, events\' message and revision words of its own, callbackSecrets `whsec_` and 40 hex digits, masked secrets `[hidden]`, expiresIn rounded up to whole minutes, and an account id that is a UUID',
     reshape: onSuccess(RESOURCE_READS, (body) => {
       for (const resource of resourcesOf(body)) {
         const metadata = resource.metadata;
@@ -139,7 +139,7 @@ const catalogue = [
   },
   {
     name: 'timeseries-points-without-usage',
-    decides: 'section 2.7 gives a timeseries point no field list ("bucket usage follows the same rule"); CONTRACT 3 shows a point as `{"timestamp","cost","usage"?}`',
+    decides: 'section 2.7: "bucket usage follows the same rule" (as summary.usage, "only when billing_dimension is grouped": a condition for it, not a promise of it); CONTRACT 3 shows a point as `{"timestamp","cost","usage"?}`',
     description: 'no timeseries point carries `usage`, the entries\' summaries do (grouped by billing_dimension)',
     reshape: onSuccess(['getAccountMetrics'], (body) => {
       for (const entry of resourcesOf(body)) for (const point of Array.isArray(entry.timeseries) ? entry.timeseries : []) if (isObject(point)) delete point.usage;
@@ -158,15 +158,10 @@ const catalogue = [
     description: 'the member credential holds functions:list alone: GET /sandboxes/{sandboxName} refuses it with 403 (the reference\'s member also holds sandboxes:get, sandboxes:list and customdomains:list)',
   },
   {
-    name: 'entries-carry-ungrouped-dimensions',
-    decides: 'section 2.7 names the fields of the grouped dimensions only ("Full field list of the entry ...: not shown")',
-    description: 'every metrics entry carries the field of every dimension, those not grouped holding the values of one of its events (as a SQL engine answers a column it does not group by)',
-  },
-  {
     name: 'undescribed-inputs-refused-otherwise',
     decides:
       'the specification states no answer to a file write that meets a file or directory in its way, to a metrics account other than the caller\'s, to a method a path is not served with, nor to a request body that is not JSON',
-    description: 'each is refused with another status than the reference\'s: 409 (not 400), 403 (not 404), 404 (not 405), 415 (not 400)',
+    description: 'each is refused with another status than the reference\'s: 422 (not 400) for the write and the body, within the profile\'s filesystem statuses; 403 (not 404); 404 (not 405)',
   },
   {
     name: 'unversioned-legacy',

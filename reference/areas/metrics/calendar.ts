@@ -5,7 +5,7 @@ import type { ResolutionChoice } from '../../../spec/profile.ts';
 export type BucketUnit = ResolutionChoice['bucket'];
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+export const DAY_MS = 24 * HOUR_MS;
 const WEEK_MS = 7 * DAY_MS;
 /** 1970-01-05 was a Monday: weeks are counted from it. */
 const FIRST_MONDAY_MS = 4 * DAY_MS;

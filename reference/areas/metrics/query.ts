@@ -4,6 +4,7 @@ import type { Profile, ResolutionChoice } from '../../../spec/profile.ts';
 import { apiError, type Reply } from '../../area.ts';
 import type { FaultName } from '../../faults/index.ts';
 import type { Faults } from '../../faults/registry.ts';
+import { DAY_MS } from './calendar.ts';
 import { parseRfc3339 } from './time.ts';
 import { MAX_GROUP_BY, METRICS_DEFAULT_LIMIT, METRICS_MAX_LIMIT } from '../../../spec/facts.ts';
 
@@ -33,7 +34,7 @@ function rollingOver(text: string): number | undefined {
   return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])) : undefined;
 }
 
-/** The endpoints that read a window. */
+/** Which endpoint reads the window: each has faults of its own. */
 export type WindowReader = 'metrics' | 'resource-types';
 
 /** The faults that serve a request without one bound, per endpoint: the window is then the day from or to the other. */
@@ -41,7 +42,6 @@ const BOUND_LEFT_OUT: Record<WindowReader, Record<string, FaultName>> = {
   metrics: { startTime: 'metrics-start-time-optional', endTime: 'metrics-end-time-optional' },
   'resource-types': { startTime: 'metrics-resource-types-start-optional', endTime: 'metrics-resource-types-end-optional' },
 };
-const DAY_MS = 86_400_000;
 
 /** `startTime` and `endTime`: required, RFC 3339 (in UTC with `Z` only: window-bounds-utc-only), end after start (or any end, a window of no instant: undescribed-inputs-served). */
 export function parseWindow(

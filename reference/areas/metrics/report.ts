@@ -45,15 +45,14 @@ export interface Grouping {
 
 type GroupOrder = 1 | -1;
 
-/** The choices of the variants: an entry of cost 0 without groupBy over a window with no matching event (false: none, empty-window-no-entry); the keys descending (-1, metrics-orders-otherwise); every dimension's field on every entry (entries-carry-ungrouped-dimensions). */
+/** The choices of the variants: an entry of cost 0 without groupBy over a window with no matching event (false: none, empty-window-no-entry); the keys descending (-1, metrics-orders-otherwise). */
 export interface GroupingChoices {
   entryWithoutEvents: boolean;
   order: GroupOrder;
-  everyDimensionField: boolean;
 }
 
-/** The reference's own choices. */
-const AS_THE_REFERENCE: GroupingChoices = { entryWithoutEvents: true, order: 1, everyDimensionField: false };
+/** Without a variant; the faults' own groupings take it too. */
+const AS_THE_REFERENCE: GroupingChoices = { entryWithoutEvents: true, order: 1 };
 
 export function groupWindow(events: readonly StoredEvent[], query: MetricsQuery, faults: Faults, choices = AS_THE_REFERENCE): Grouping {
   const filtered = query.resourceType !== undefined || query.workspace !== undefined;
@@ -104,7 +103,7 @@ export function metricsPage({ grouping, allEvents, query, after, issueCursor, fa
     page = page.map((g) => ({ ...g, cost: whole.find((w) => compareKeys(w.key, g.key) === 0)?.cost ?? g.cost }));
   }
   const data = page.map((g, i) => ({
-    ...groupFields(g, choices.everyDimensionField ? Object.keys(FIELD_OF) : groupBy, faults),
+    ...groupFields(g, groupBy, faults),
     summary: { cost: g.cost, ...(withUsage ? { usage: g.usage } : {}) },
     timeseries: series[i],
   }));

@@ -32,7 +32,6 @@ function listing(env: AreaEnv, { state, path, operationId, deployed, otherWorksp
       const now = iso(env.clock.now());
       const metadata = item.metadata as Json;
       item.metadata = { ...metadata, ...readOnlyMetadata(metadata, workspace, now) };
-      // Stryker disable next-line all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
       if (deployed) fillDeployment(item, now);
       return item;
     },
@@ -56,7 +55,6 @@ export const egressIps = (env: AreaEnv) =>
     state: 'egressips',
     path: '/egressips',
     operationId: 'listEgressIps',
-    // Stryker disable next-line all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
     deployed: true,
     otherWorkspacesFault: 'resources-egressips-other-workspace-listed',
   });
@@ -67,7 +65,6 @@ export const customDomains = (env: AreaEnv) =>
     state: 'customdomains',
     path: '/customdomains',
     operationId: 'listCustomDomains',
-    // Stryker disable next-line all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
     deployed: false,
     otherWorkspacesFault: 'resources-customdomains-other-workspace-listed',
   });

@@ -11,18 +11,16 @@ import { DEPLOYMENT_STATUSES, RUN_STATES } from '../../../spec/facts.ts';
 const SHOW_SECRETS_PARAM = 'show_secrets';
 const RUN_STATE_FIELD = 'state';
 const MASK = '********';
-/** The variant service-values-otherwise's. */
+/** How the variant service-values-otherwise masks: another text than the reference's, never the secret. */
 const OTHER_MASK = '[hidden]';
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
-// Stryker disable all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
 /** The read-only fields of a deployed resource (sections 3, 6): status kept when valid, else DEPLOYED; events kept when given. */
 export function fillDeployment(item: Json, nowIso: string): void {
   if (typeof item.status !== 'string' || !(DEPLOYMENT_STATUSES as readonly string[]).includes(item.status)) item.status = 'DEPLOYED';
   if (!Array.isArray(item.events)) item.events = [{ type: 'deployment', status: item.status, message: 'deployed', time: nowIso }];
 }
-// Stryker restore all
 
 export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; fill: (item: Json, workspace: string) => Json } {
   const store = new WorkspaceStore(env.workspaces);
@@ -37,7 +35,6 @@ export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; 
       url: `https://sbx-${String(metadata.name)}-${workspace}.reference.invalid`,
     };
     fillDeployment(item, now);
-    // Stryker disable next-line all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
     if (typeof item[RUN_STATE_FIELD] !== 'string' || !(RUN_STATES as readonly string[]).includes(item[RUN_STATE_FIELD] as string)) item[RUN_STATE_FIELD] = 'RUNNING';
     item.lastUsedAt = now;
     delete item.expiresIn;
@@ -58,16 +55,16 @@ export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; 
 
   const valuesOtherwise = env.variants.has('service-values-otherwise');
 
-  /** Seconds until deletion: the shortest expiration policy counted from the last use (section 2.3); the longest counted from creation (service-values-otherwise). */
+  /** Seconds until deletion: the shortest expiration policy counted from the last use (section 2.3); rounded up to whole minutes (service-values-otherwise). */
   function expiresIn(sandbox: Json, lifecycle: Json): number {
     const durations = (Array.isArray(lifecycle.expirationPolicies) ? lifecycle.expirationPolicies : [])
       .map((p: unknown) => (isObject(p) ? durationSeconds(p.value) : undefined))
       .filter((s): s is number => s !== undefined);
     const retention = durationSeconds(lifecycle.terminatedRetention);
-    const total = durations.length ? (valuesOtherwise ? Math.max : Math.min)(...durations) : (retention ?? 0);
-    const since = valuesOtherwise ? (sandbox.metadata as Json).createdAt : sandbox.lastUsedAt;
-    const elapsed = Math.floor((env.clock.now() - Date.parse(String(since))) / 1000);
-    return Math.max(0, total - elapsed);
+    const total = durations.length ? Math.min(...durations) : (retention ?? 0);
+    const elapsed = Math.floor((env.clock.now() - Date.parse(String(sandbox.lastUsedAt))) / 1000);
+    const seconds = Math.max(0, total - elapsed);
+    return valuesOtherwise ? Math.ceil(seconds / 60) * 60 : seconds;
   }
 
   const route: Route = {
