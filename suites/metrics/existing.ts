@@ -72,7 +72,6 @@ async function existingUsage(t: Check): Promise<UsageScenario> {
   const { window, resolution, request } = await pastUsage(t, FINEST);
   const events: FixtureEvent[] = [];
   const resources = new Map<string, Resource>();
-  let pointsWithUsage = false;
   /** Combinations whose usage (entry summary) no point gives: only the whole window's is known. */
   const usageOfWindow: Array<{ usageMilli: number; event: FixtureEvent | undefined }> = [];
   await walkEachPage(t, request, MAX_PAGES, (page) => {
@@ -86,18 +85,18 @@ async function existingUsage(t: Check): Promise<UsageScenario> {
       const first = events.length;
       // Amounts as the target states them, in the oracle's units (not rounded: they are the target's own sums).
       for (const point of busy) events.push({ ...of, time: pointTime(point), costMicros: point.cost * 1e6, usageMilli: (point.usage ?? 0) * 1000 });
-      pointsWithUsage ||= entry.timeseries.some((p) => p.usage !== undefined);
-      if (entry.summary.usage) usageOfWindow.push({ usageMilli: entry.summary.usage * 1000, event: events[first] });
+      const pointsWithUsage = entry.timeseries.some((p) => p.usage !== undefined);
+      if (entry.summary.usage && !pointsWithUsage) usageOfWindow.push({ usageMilli: entry.summary.usage * 1000, event: events[first] });
       // A combination whose every bucket is zero has events of no cost somewhere in the window, no
       // bucket says where: an event just before the window makes it one the oracle lets an answer
       // show with cost 0, or not (a dormant group), in the window and in every part of it.
       if (busy.length === 0) events.push({ ...of, time: window.start - 1, costMicros: 0, usageMilli: 0 });
     }
   });
-  if (pointsWithUsage || usageOfWindow.length === 0) return { window, resolution, explicit: true, resources: [...resources.values()], events };
+  const readBack: UsageScenario = { window, resolution, explicit: true, resources: [...resources.values()], events };
+  if (usageOfWindow.length === 0) return readBack;
   for (const { usageMilli, event } of usageOfWindow) if (event) event.usageMilli = usageMilli;
-  const usageKnownOver = usageOfWindow.every(({ event }) => event) ? window : null;
-  return { window, resolution, explicit: true, resources: [...resources.values()], events, usageKnownOver };
+  return { ...readBack, usageKnownOver: usageOfWindow.every(({ event }) => event) ? window : null };
 }
 
 /** Whether the usage of `scenario`'s window is known (UsageScenario.usageKnownOver); says why not when it is not. */
