@@ -122,7 +122,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
       }
     }
     const authorization = req.headers.authorization;
-    // Stryker disable next-line all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
+    // Stryker disable next-line all: test-control endpoint (docs/mutation.md)
     if (url.pathname === CONTROL_ENDPOINT && req.method === 'POST') return send(res, control(authorization, body));
     const surface: Surface | undefined = under(url.pathname, CONTROL_PREFIX) ? 'control' : under(url.pathname, SANDBOX_PREFIX) ? 'sandbox' : undefined;
     if (!surface) return send(res, apiError(404, 'NotFound', `no such path ${url.pathname}`));
@@ -172,7 +172,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
    * CONTRACT section 2: provider states. Each status is of its row of the table the suite
    * reads too (spec/control-answers.ts); docs/test-control.md describes them.
    */
-  // Stryker disable all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
+  // Stryker disable all: test-control endpoint (docs/mutation.md)
   function control(authorization: string | undefined, body: unknown): Reply {
     const principal = identities.resolve(authorization);
     // Refused as the API refuses (section 7): 401 without a valid credential, 403 with one that is not admin.

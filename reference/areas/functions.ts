@@ -156,7 +156,7 @@ export function functionsArea(env: AreaEnv): Area {
 
   return {
     routes: [listFunctions],
-    // Stryker disable all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
+    // Stryker disable all: test-control endpoint (docs/mutation.md)
     states: {
       functions(params, principal) {
         const workspace = params.workspace ?? principal.workspace;

@@ -153,7 +153,7 @@ export function metricsArea(env: AreaEnv): Area {
       route(`${metricsPath}/enums/group-by`, 'getMetricsGroupByEnum', groupByEnum),
       route(`${metricsPath}/enums/resource-types`, 'getMetricsResourceTypesEnum', resourceTypesEnum),
     ],
-    // Stryker disable next-line all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
+    // Stryker disable next-line all: test-control endpoint (docs/mutation.md)
     states: { usage: (params) => store.replace(params) },
     reset: () => store.clear(),
   };

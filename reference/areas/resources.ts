@@ -10,7 +10,7 @@ export function resourcesArea(env: AreaEnv): Area {
   const stores = [sandbox.store, ...listings.map((l) => l.store)];
   return {
     routes: [sandbox.route, ...listings.map((l) => l.route)],
-    // Stryker disable all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
+    // Stryker disable all: test-control endpoint (docs/mutation.md)
     states: {
       sandboxes: (params, principal) => sandbox.store.replace(params, principal, sandbox.fill),
       ...Object.fromEntries(listings.map((l) => [l.state, (params, principal) => l.store.replace(params, principal, l.fill)] as const)),

@@ -114,7 +114,7 @@ export function sandboxAddressArea(env: AreaEnv): Area {
 
   return {
     routes: [writeFile, processLogs, stopMonitoring],
-    // Stryker disable all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
+    // Stryker disable all: test-control endpoint (docs/mutation.md)
     states: {
       processes(params) {
         processes = (params.items as Process[]).map(({ pid, name, stdout, stderr }) => ({ pid, name, stdout, stderr }));

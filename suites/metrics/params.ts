@@ -1,4 +1,5 @@
 // Requests whose startTime or endTime is missing or malformed.
+import { DAY_MS } from '../../generators/calendar.ts';
 import { OUT_OF_RANGE_TIMES, type TimeParam, type Window } from '../../generators/metrics-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import type { HttpResponse } from '../../harness/http.ts';
@@ -28,10 +29,10 @@ const A_YEAR_BEFORE = Date.UTC(2024, 0, 1);
  * a few of them a run, and a target that serves one is seen whatever the seed.
  */
 export async function expectEachBadBoundRefused(t: Check, what: string, send: (query: Record<string, string>) => Promise<HttpResponse>): Promise<void> {
-  const { startTime, endTime: aDayLater } = windowQuery({ start: A_YEAR_BEFORE, end: A_YEAR_BEFORE + 86_400_000 });
+  const { startTime, endTime: aDayLater } = windowQuery({ start: A_YEAR_BEFORE, end: A_YEAR_BEFORE + DAY_MS });
   const cases: Array<[Record<string, string>, string]> = [
-    [{ endTime: aDayLater }, 'no startTime and endTime valid'],
-    [{ startTime }, 'startTime valid and no endTime'],
+    [{ endTime: aDayLater }, 'no startTime (endTime valid)'],
+    [{ startTime }, 'no endTime (startTime valid)'],
     ...OUT_OF_RANGE_TIMES.map((endTime): [Record<string, string>, string] => [{ startTime, endTime }, `startTime valid and endTime=${JSON.stringify(endTime)} (no date-time: a field out of range, or text around one)`]),
   ];
   for (const [query, said] of cases) expectRefused(t, await send(query), `${what} with ${said}`);

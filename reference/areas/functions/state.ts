@@ -6,7 +6,7 @@ import type { Faults } from '../../faults/registry.ts';
 import type { StoredFunction } from './store.ts';
 import { isObject } from '../../json.ts';
 
-// Stryker disable all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
+// Stryker disable all: test-control endpoint (docs/mutation.md)
 const NAME = /^[a-z0-9-]{1,49}$/;
 const DISPLAY_NAME_MAX = 63;
 
@@ -54,7 +54,7 @@ export function storedFunctions(items: unknown, workspace: string, nowMs: number
   return (items as Array<Record<string, unknown> & { spec: Record<string, unknown> }>).map((item, index) => {
     const { metadata } = item;
     checkMetadata(metadata, index);
-    // Stryker disable next-line all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
+    // Stryker disable next-line all: test-control endpoint (docs/mutation.md)
     if (names.has(metadata.name)) throw new BadStateParams(`the name ${metadata.name} is given twice: names are unique in a workspace`);
     names.add(metadata.name);
     // createdAt is kept as given; the other read-only fields are the service's.

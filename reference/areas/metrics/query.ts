@@ -48,7 +48,7 @@ export function parseWindow(
   query: URLSearchParams,
   faults: Faults,
   reader: WindowReader,
-  { windowUtcOnly: utcOnly, servesUndescribed }: Pick<QueryChoices, 'windowUtcOnly' | 'servesUndescribed'> = { windowUtcOnly: false, servesUndescribed: false },
+  { windowUtcOnly: utcOnly, servesUndescribed }: Pick<QueryChoices, 'windowUtcOnly' | 'servesUndescribed'>,
 ): Parsed<Window> {
   const bounds: number[] = [];
   for (const name of ['startTime', 'endTime']) {
@@ -85,7 +85,7 @@ export interface QueryChoices {
   servesUndescribed: boolean;
 }
 
-export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faults: Faults, choices: QueryChoices = { lenientEnums: false, autoResolutionInclusive: false, capInWholeHours: false, windowUtcOnly: false, servesUndescribed: false }): Parsed<MetricsQuery> {
+export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faults: Faults, choices: QueryChoices): Parsed<MetricsQuery> {
   const window = parseWindow(query, faults, 'metrics', choices);
   if (!window.ok) return window;
   const groupBy = parseGroupBy(query.get('groupBy'), profile, faults, choices.lenientEnums, choices.servesUndescribed);

@@ -53,7 +53,7 @@ export class UsageStore {
 
 function toStoredEvent(event: UsageEvent, index: number): StoredEvent {
   const time = parseRfc3339(event.time);
-  // Stryker disable next-line all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
+  // Stryker disable next-line all: test-control endpoint (docs/mutation.md)
   if (time === undefined) throw new BadStateParams(`params.events[${index}].time must be an RFC 3339 date-time`);
   const { workspace, resourceType, resourceName, resourceUuid, billingDimension, usage, cost } = event;
   return { time, workspace, resourceType, resourceName, resourceUuid, billingDimension, usage, cost };

@@ -51,7 +51,7 @@ function listing(env: AreaEnv, { state, path, operationId, deployed, otherWorksp
 
 export const egressIps = (env: AreaEnv) =>
   listing(env, {
-    // Stryker disable next-line all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
+    // Stryker disable next-line all: test-control endpoint (docs/mutation.md)
     state: 'egressips',
     path: '/egressips',
     operationId: 'listEgressIps',
@@ -61,7 +61,7 @@ export const egressIps = (env: AreaEnv) =>
 /** Section 2.5 gives custom domains no deployment status and no events. */
 export const customDomains = (env: AreaEnv) =>
   listing(env, {
-    // Stryker disable next-line all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
+    // Stryker disable next-line all: test-control endpoint (docs/mutation.md)
     state: 'customdomains',
     path: '/customdomains',
     operationId: 'listCustomDomains',

@@ -31,7 +31,7 @@ export class WorkspaceStore {
    * caller's) then holds exactly these items, each completed by `fill`.
    */
   replace(params: Json, principal: Principal, fill: (item: Json, workspace: string) => Json): void {
-    // Stryker disable all: the test-control endpoint's (CONTRACT 2): it sets fixtures, it is not the specification's behaviour
+    // Stryker disable all: test-control endpoint (docs/mutation.md)
     const workspace = params.workspace === undefined ? principal.workspace : params.workspace;
     if (typeof workspace !== 'string' || !this.workspaces.includes(workspace)) throw new BadStateParams(`unknown workspace ${JSON.stringify(workspace)}`);
     const items = params.items as Array<Json & { metadata: { name: string } }>;
