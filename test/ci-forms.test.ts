@@ -12,6 +12,7 @@ import { runOptionTable } from '../cli/options.ts';
 import { startReference, type ReferenceHandle } from '../reference/server.ts';
 import type { RunResult } from '../results/model.ts';
 import { action, releaseAsset, runActionStep, serveRelease, step, type Runner } from './support/action.ts';
+import { startLocalRegistry, type LocalRegistry } from './support/local-registry.ts';
 import { targetEnv } from './support/cli.ts';
 import { packWorkTree, repository as root } from './support/pack.ts';
 
@@ -55,10 +56,12 @@ let tarball: string;
 let reference: ReferenceHandle;
 let release: Awaited<ReturnType<typeof serveRelease>>;
 let releaseUrl: string;
+let registry: LocalRegistry;
 const REPOSITORY = 'your-org/cp-conformance';
 const ASSET = releaseAsset(REPOSITORY);
 
 beforeAll(async () => {
+  registry = await startLocalRegistry();
   scratch = await mkdtemp(path.join(tmpdir(), 'cp-conformance-action-'));
   ({ tarball } = await packWorkTree(scratch));
   release = await serveRelease(tarball, REPOSITORY);
@@ -68,10 +71,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await reference?.close();
   await release?.close();
+  await registry?.close();
   await rm(scratch, { recursive: true, force: true });
 });
 
-/** The step in this file's job: one workspace and one RUNNER_TEMP unless given, github.action_repository set. */
+/** The step in this file's job: one workspace and one RUNNER_TEMP unless given, github.action_repository set, npm pointed at the loopback registry. */
 function runStep(inputs: Record<string, string>, runner: Partial<Runner> = {}) {
   return runActionStep(inputs, {
     scratch,
@@ -80,6 +84,7 @@ function runStep(inputs: Record<string, string>, runner: Partial<Runner> = {}) {
     runnerTemp: path.join(scratch, 'runner-temp'),
     github: { action_repository: REPOSITORY },
     ...runner,
+    env: { ...registry.env, ...runner.env },
   });
 }
 

@@ -10,11 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { RunResult } from '../results/model.ts';
 import { runCommand } from './support/cli.ts';
+import { startLocalRegistry, type LocalRegistry } from './support/local-registry.ts';
 
 const repository = fileURLToPath(new URL('..', import.meta.url));
 let scratch: string;
 let installed: string;
 let packed: string[];
+let registry: LocalRegistry;
 
 const npm = (args: string[], cwd: string) =>
   runCommand('npm', [...args, '--no-audit', '--no-fund'], { env: { ...process.env, NO_COLOR: '1' }, cwd });
@@ -23,17 +25,25 @@ const installedCli = (args: string[]) =>
   runCommand(path.join(installed, 'bin', 'cp-conformance'), args, { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' }, cwd: scratch });
 
 beforeAll(async () => {
+  registry = await startLocalRegistry();
   scratch = await mkdtemp(path.join(tmpdir(), 'cp-conformance-package-'));
   const pack = await npm(['pack', '--json', '--pack-destination', scratch], repository);
   expect(pack.code, pack.stderr).toBe(0);
   const [{ filename, files }] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as [{ filename: string; files: Array<{ path: string }> }];
   packed = files.map((f) => f.path);
   installed = path.join(scratch, 'prefix');
-  // Dependencies come from npm's cache where the clone's install put them (the registry only for what it lacks).
-  const install = await npm(['install', '--global', '--prefix', installed, '--prefer-offline', path.join(scratch, filename)], scratch);
+  // Dependencies come from the loopback registry of the clone's packages, never the network.
+  const install = await runCommand('npm', ['install', '--global', '--prefix', installed, path.join(scratch, filename)], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', ...registry.env },
+    cwd: scratch,
+    timeoutMs: 60_000,
+  });
   expect(install.code, install.stderr).toBe(0);
-}, 300_000);
-afterAll(() => rm(scratch, { recursive: true, force: true }));
+}, 120_000);
+afterAll(async () => {
+  await registry?.close();
+  await rm(scratch, { recursive: true, force: true });
+});
 
 test('the package holds the compiled suite and its data, and none of the sources, self-tests, benches or CI files', () => {
   expect(packed).toEqual(expect.arrayContaining(['bin/cp-conformance.js', 'dist/cli/main.js', 'dist/spec/control-plane.openapi.yaml', 'dist/results/results.schema.json', 'LICENSE', 'README.md']));

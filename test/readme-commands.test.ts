@@ -22,6 +22,7 @@ import { rules } from '../spec/rules/index.ts';
 import { runActionStep, serveRelease } from './support/action.ts';
 import { runCommand, targetEnv, type CliOutcome } from './support/cli.ts';
 import { copyWorkTree, repository } from './support/pack.ts';
+import { startLocalRegistry, type LocalRegistry } from './support/local-registry.ts';
 
 const README = path.join(repository, 'README.md');
 const readme = readFileSync(README, 'utf8');
@@ -150,20 +151,20 @@ let npmCache: string;
 let npxBefore: Set<string>;
 const servers: ChildProcess[] = [];
 
+let registry: LocalRegistry;
+/** A user's shell: npm installs from the loopback registry of the clone's packages, never the network. */
 const base = () => ({
   PATH: process.env.PATH ?? '',
   HOME: process.env.HOME ?? '',
   NO_COLOR: '1',
-  npm_config_prefer_offline: 'true',
-  npm_config_update_notifier: 'false',
-  npm_config_audit: 'false',
-  npm_config_fund: 'false',
+  ...registry.env,
 });
 /** Where the installed command is a user's own: a global prefix of its own, first on the PATH. */
 const installedEnv = () => ({ ...base(), PATH: `${path.join(prefix, 'bin')}:${process.env.PATH ?? ''}`, npm_config_prefix: prefix });
 const npxEntries = () => new Set(existsSync(path.join(npmCache, '_npx')) ? readdirSync(path.join(npmCache, '_npx')) : []);
 
 beforeAll(async () => {
+  registry = await startLocalRegistry();
   scratch = await mkdtemp(path.join(tmpdir(), 'cp-conformance-readme-'));
   clone = path.join(scratch, 'clone');
   user = path.join(scratch, 'user');
@@ -178,6 +179,7 @@ afterAll(async () => {
   // npx keeps what it installed in npm's cache, under a name of the tarball's path, which is this test's own.
   if (npmCache) for (const entry of npxEntries()) if (!npxBefore.has(entry)) await rm(path.join(npmCache, '_npx', entry), { recursive: true, force: true });
   await rm(scratch, { recursive: true, force: true });
+  await registry?.close();
 });
 
 /** A server the README starts (`cp-conformance serve`): it runs in the background, and what it prints is exported. */
@@ -207,6 +209,9 @@ function expectShown(outcome: CliOutcome, shown: string[], where: string) {
   }
 }
 
+/** A command of the README that takes longer is stopped, saying so: the longest, npm install && npm start, takes about 20 s. */
+const COMMAND_TIMEOUT_MS = 150_000;
+
 const runnable = commands.filter((c) => kindOf(c.text) === 'clone' || kindOf(c.text) === 'installed');
 runnable.forEach((command, i) => {
   test(
@@ -225,7 +230,7 @@ runnable.forEach((command, i) => {
         exported.set(command.block, { ...exported.get(command.block), ...(await startServer(command.text, env)) });
         return;
       }
-      const outcome = await runCommand('bash', ['-c', command.text], { env, cwd });
+      const outcome = await runCommand('bash', ['-c', command.text], { env, cwd, timeoutMs: COMMAND_TIMEOUT_MS });
       expect(outcome.code, `${label(command)} (in ${kind === 'clone' ? 'the clone' : "a user's directory"}):\n${outcome.stderr}\n${outcome.stdout.slice(-3000)}`).toBe(0);
       if (command.shown) expectShown(outcome, command.shown, label(command));
       if (command.text === 'cp-conformance --version') expect(outcome.stdout).toBe(`${version}\n`);
@@ -322,6 +327,7 @@ test('the GitHub workflow runs as its runner would: the action with its inputs, 
             serverUrl: release.url,
             runnerTemp: path.join(scratch, `runner-temp-${name}`),
             github: { action_repository: repositoryName },
+            env: registry.env,
           });
           expect(outcome.code, `${outcome.stderr}\n${outcome.stdout.slice(-3000)}`).toBe(0);
           expect(outcome.stdout).toContain(`cp-conformance ${version}, on Node`);

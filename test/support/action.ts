@@ -80,8 +80,6 @@ export async function runActionStep(inputs: Record<string, string>, runner: Runn
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
-    npm_config_prefer_offline: 'true',
-    npm_config_update_notifier: 'false',
     GITHUB_ACTIONS: 'true',
     GITHUB_ACTION_PATH: runner.actionPath ?? repository,
     GITHUB_WORKSPACE: runner.workspace,
@@ -101,7 +99,7 @@ export async function runActionStep(inputs: Record<string, string>, runner: Runn
     if (!context) throw new Error(`the step's ${variable} is ${value}, which this runner does not evaluate`);
     env[variable] = (context === 'inputs' ? withDefaults[name!] : github[name!]) ?? '';
   }
-  const outcome = await runCommand('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run!], { env, cwd: runner.workspace });
+  const outcome = await runCommand('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run!], { env, cwd: runner.workspace, timeoutMs: 150_000 });
   const outputs = Object.fromEntries(
     (await readFile(files.output, 'utf8').catch(() => ''))
       .split('\n')

@@ -19,16 +19,32 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
   return runCommand(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env } });
 }
 
-/** Any program, with only the environment given: the credentials of the test's own shell never leak into it. */
-export function runCommand(command: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd?: string }): Promise<CliOutcome> {
+/**
+ * Any program, with only the environment given: the credentials of the test's own shell never
+ * leak into it. With `timeoutMs`, the program and what it started are stopped then, and the
+ * outcome says so: an install that waits on something (npm's lock of a cache entry another
+ * process holds) fails its test in that time, not at the test's own timeout.
+ */
+export function runCommand(command: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number }): Promise<CliOutcome> {
+  const { timeoutMs, ...spawnOptions } = options;
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'], detached: timeoutMs !== undefined });
     let stdout = '';
     let stderr = '';
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            stderr += `\n[stopped after ${timeoutMs / 1000} s without finishing: ${command} ${args.join(' ')}]`;
+            process.kill(-child.pid!, 'SIGKILL');
+          }, timeoutMs);
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 
