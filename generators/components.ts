@@ -17,6 +17,81 @@ export interface Resource {
 }
 
 
+const chars = (s: string) => fc.constantFrom(...s);
+const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const ALNUM = `${LOWER_ALNUM}ABCDEFGHIJKLMNOPQRSTUVWXYZ`;
+export const hex = (length: number) => fc.string({ unit: chars('0123456789abcdef'), minLength: length, maxLength: length });
+
+/** A string of `unit` whose length is often exactly `max` (fast-check alone rarely generates long strings). */
+function sized(unit: fc.Arbitrary<string>, min: number, max: number): fc.Arbitrary<string> {
+  return fc.oneof(fc.constant(max), fc.integer({ min, max })).chain((n) => fc.string({ unit, minLength: n, maxLength: n }));
+}
+
+/** Lowercase alphanumerics and inner hyphens: starts and ends with an alphanumeric (as host names, label keys and port names do). */
+export function hyphenated(min: number, max: number): fc.Arbitrary<string> {
+  const inner = chars(`${LOWER_ALNUM}-`);
+  return fc.oneof(
+    ...(min <= 1 ? [chars(LOWER_ALNUM)] : []),
+    fc.tuple(chars(LOWER_ALNUM), sized(inner, Math.max(0, min - 2), max - 2), chars(LOWER_ALNUM)).map(([a, b, c]) => a + b + c),
+  );
+}
+
+/**
+ * A resource name (section 2.1): lowercase alphanumeric and hyphens, up to 49. It
+ * starts and ends with an alphanumeric (names make host names) and ends with 7
+ * random characters, so it names nothing the target holds already, in any workspace.
+ */
+export const resourceName: fc.Arbitrary<string> = fc
+  .tuple(chars(LOWER_ALNUM), sized(chars(`${LOWER_ALNUM}-`), 0, 41), fc.string({ unit: chars(LOWER_ALNUM), minLength: 7, maxLength: 7 }))
+  .map(([first, middle, tail]) => first + middle + tail);
+
+/** Blanks and control or format characters: what a server that trims text (Go's strings.TrimSpace, Java's trim(), Python's strip()) takes off either end. */
+const TRIMMED = /^[\s\p{Z}\p{C}]+|[\s\p{Z}\p{C}]+$/gu;
+
+/** `text` with nothing a server may trim at either end: what it sets comes back the same from a target that trims and from one that does not. */
+export const untrimmable = (text: string): string => text.replace(TRIMMED, 'x');
+
+/** Section 2.1: spaces and special characters allowed, up to 63; no blank at either end (a server may trim). */
+export const displayName = sized(chars(`${ALNUM} !#$%&'()*+,-./:;<=>?@[]^_{|}~"`), 1, 63).map(untrimmable);
+/** Section 2.1: alphanumeric and dash, up to 64. */
+export const externalId = sized(chars(`${ALNUM}-`), 1, 64);
+/** Any text (graphemes of all of Unicode, astral ones and decomposed forms among them), nothing a server may trim at either end. */
+export const unicodeText = (maxLength: number) => fc.string({ unit: 'grapheme', maxLength }).map(untrimmable);
+/** Section 2.1: "Map of string to string": keys as label keys are written, values any text. */
+export const labels = fc.dictionary(hyphenated(1, 16), unicodeText(20), { maxKeys: 4 });
+/** Short identifiers of the caller's choosing (ports, volumes, policies, gateways): lowercase alphanumerics and inner hyphens. */
+export const word = hyphenated(1, 12);
+/** Text of a field the specification gives no format (a mode, an action, a message): printable ASCII, inner blanks, none at either end. */
+export const plainText = sized(chars(`${ALNUM} -_.:/`), 1, 24).map(untrimmable);
+
+/** Every secret value starts with this; the rest is 32 random hex digits. */
+const SECRET_PREFIX = 'cpcsecret_';
+
+/** Unbiased and never shrunk: two secret values of one fixture stay distinct in a counterexample too. */
+export const secretValue: fc.Arbitrary<string> = fc.noShrink(fc.noBias(hex(32))).map((h) => SECRET_PREFIX + h);
+
+/** Env entries (sections 2.2, 2.3) with unique POSIX names; a secret entry's value is a secret value, another's any text. */
+export const envs = fc.uniqueArray(
+  fc
+    .tuple(sized(chars('ABCDEFGHIJKLMNOPQRSTUVWXYZ_'), 1, 16), fc.boolean(), unicodeText(30), secretValue)
+    .map(([name, secret, plain, hidden]) => (secret ? { name, value: hidden, secret: true } : { name, value: plain, secret: false })),
+  { maxLength: 4, selector: (e) => e.name },
+);
+
+/** Ports (sections 2.2, 2.3): distinct targets, each name (when given) a port name of its own. */
+export const ports = fc
+  .uniqueArray(
+    fc.record({ target: fc.integer({ min: 1, max: 65_535 }), name: hyphenated(1, 15), protocol: fc.constantFrom('HTTP', 'TCP', 'UDP', 'TLS') }, { requiredKeys: ['target'] }),
+    { maxLength: 3, selector: (p) => p.target },
+  )
+  .map((list) => list.map((p, i) => (p.name !== undefined && list.findIndex((q) => q.name === p.name) !== i ? { ...p, name: `${p.name.slice(0, 12)}-${i}` } : p)));
+
+/** Megabytes as services offer them (section 2.2: CPU cores equal memory in MB divided by 2048). */
+export const memory = fc.constantFrom(128, 256, 512, 1024, 2048, 4096, 8192, 16_384);
+
+/** A region identifier as services name them. */
+export const region = fc.constantFrom('us-pdx-1', 'us-was-1', 'eu-lon-1', 'eu-dub-1', 'ap-sin-1');
+
 /** Fixtures set createdAt in the past (the target keeps it as given). */
 const createdAtArb = dateTimeArb(new Date('2020-01-01T00:00:00Z'), new Date('2025-12-31T23:59:59Z'));
 /** Duration strings (format not shown): hours, long enough that no fixture expires during a run. */
@@ -31,7 +106,7 @@ const cronArb = fc
   .tuple(cronField(0, 59), cronField(0, 23), cronField(1, 28), cronField(1, 12), cronField(0, 6))
   .map((fields) => fields.join(' '));
 
-function fromComponent(name: string, overrides: Record<string, fc.Arbitrary<unknown>> = {}): fc.Arbitrary<Resource> {
+function fromComponent(name: string, overrides: Record<string, fc.Arbitrary<unknown>> = {}, plainStrings?: fc.Arbitrary<string>): fc.Arbitrary<Resource> {
   const schema = schemas[name];
   if (!schema) throw new Error(`no component schema ${name} in the control-plane document`);
   // A fixture is addressed by its name, so metadata is always there (and requires name).
@@ -39,6 +114,7 @@ function fromComponent(name: string, overrides: Record<string, fc.Arbitrary<unkn
   return arbitraryFromSchema(withMetadata, {
     skipReadOnly: true,
     overrides: { 'metadata.createdAt': createdAtArb, ...overrides },
+    plainStrings,
   }) as fc.Arbitrary<Resource>;
 }
 
@@ -102,10 +178,52 @@ export function webUrlArb(): fc.Arbitrary<string> {
     .map(([scheme, host, p]) => `${scheme}://${host}${p}`);
 }
 
-export const functionArb: fc.Arbitrary<Resource> = fromComponent('Function', {
-  'spec.triggers[].configuration.schedule': cronArb,
-  'spec.triggers[].configuration.callbackUrl': webUrlArb(),
-}).map(withGenerationItNeeds);
+/** Section 2.2: at least one instance at most, and no fewer at least than at most. */
+function withScaleInOrder(fn: Resource): Resource {
+  const runtime = fn.spec?.runtime as Record<string, unknown> | undefined;
+  const [min, max] = [runtime?.minScale, runtime?.maxScale];
+  if (typeof min !== 'number' || typeof max !== 'number' || min <= max) return fn;
+  return { ...fn, spec: { ...fn.spec, runtime: { ...runtime, minScale: max, maxScale: min } } };
+}
+
+/**
+ * A function of section 2.2 as a deployment would set it: the shared metadata with the
+ * names, display names, external ids and labels of the resources fixtures (no blank at
+ * either end, no hyphen at either end of a name), and plausible values where the
+ * document's types alone allow what a service refuses (memory 0, a maximum scale under
+ * the minimum, a negative retry count, a port name or path of any characters).
+ */
+export const functionArb: fc.Arbitrary<Resource> = fromComponent(
+  'Function',
+  {
+    'metadata.name': resourceName,
+    'metadata.displayName': displayName,
+    'metadata.externalId': externalId,
+    'metadata.labels': labels,
+    'spec.region': region,
+    'spec.policies[]': word,
+    'spec.integrationConnections[]': word,
+    'spec.revision.active': word.map((w) => `rev-${w}`),
+    'spec.revision.canary': word.map((w) => `rev-${w}`),
+    'spec.revision.stickySessionTtl': fc.integer({ min: 0, max: 86_400 }),
+    'spec.runtime.envs': envs,
+    'spec.runtime.memory': memory,
+    'spec.runtime.minScale': fc.integer({ min: 0, max: 10 }),
+    'spec.runtime.maxScale': fc.integer({ min: 1, max: 100 }),
+    'spec.runtime.ports': ports,
+    'spec.triggers[].id': hyphenated(1, 20),
+    'spec.triggers[].configuration.authenticationType': fc.constantFrom('public', 'private'),
+    'spec.triggers[].configuration.path': fc.array(word, { minLength: 1, maxLength: 3 }).map((parts) => `/${parts.join('/')}`),
+    'spec.triggers[].configuration.retry': fc.integer({ min: 0, max: 10 }),
+    'spec.triggers[].configuration.timeout': fc.integer({ min: 1, max: 900 }),
+    'spec.triggers[].configuration.tasks[]': fc.dictionary(word, plainText, { minKeys: 1, maxKeys: 3 }),
+    'spec.triggers[].configuration.schedule': cronArb,
+    'spec.triggers[].configuration.callbackUrl': webUrlArb(),
+  },
+  plainText,
+)
+  .map(withGenerationItNeeds)
+  .map(withScaleInOrder);
 
 export const sandboxArb: fc.Arbitrary<Resource> = fromComponent('Sandbox', {
   'spec.lifecycle.expirationPolicies[].value': durationArb,

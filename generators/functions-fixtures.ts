@@ -36,15 +36,24 @@ export interface FixtureSetOptions {
 const LONG_LABEL_MIN = 260;
 
 // Section 2.1: lowercase alphanumeric and hyphens, at most 49. The sets keep to the
-// DNS-label subset (a letter first, no hyphen last) that every implementation accepts.
-const nameArb = stringMatching(/^[a-z]([a-z0-9-]{0,47}[a-z0-9])?$/);
+// DNS-label subset (a letter first, no hyphen last) that every implementation accepts, in
+// three kinds: names of letters alone, which every collation orders as words (often
+// sharing a prefix: "api", "apis", "apix"); names as deployments hold them, words and
+// numbers joined by hyphens ("svc-9", "svc-10", "billing-api-2"), where collations differ;
+// and any name the rule allows.
+const lettersOnlyNameArb = fc.oneof(stringMatching(/^[a-e]{1,6}$/), stringMatching(/^[a-z]{1,20}$/));
+const deployedNameArb = fc
+  .tuple(fc.array(stringMatching(/^[a-z]{1,8}$/), { minLength: 1, maxLength: 3 }), fc.option(fc.oneof(fc.nat({ max: 12 }), fc.nat({ max: 10_000 }))))
+  .map(([words, n]) => [...words, ...(n === null ? [] : [String(n)])].join('-'));
+const nameArb = fc.oneof(lettersOnlyNameArb, deployedNameArb, stringMatching(/^[a-z]([a-z0-9-]{0,47}[a-z0-9])?$/));
 /**
  * Letters beyond A to Z that real display names and labels hold, in both cases where the
- * script has them (case folding beyond ASCII), all in the Basic Multilingual Plane so that
- * a character is one UTF-16 unit and one code point alike. No Σ (its lowercase depends on
- * its place in a word) and no İ (its lowercase is two characters).
+ * script has them (case folding beyond ASCII; "ß" and final sigma, whose foldings differ,
+ * among them), all in the Basic Multilingual Plane so that a character is one UTF-16 unit
+ * and one code point alike. No İ: its lowercase is two characters, so a q of it alone is
+ * under 2 characters or not depending on when the server counts.
  */
-const LETTERS_BEYOND_ASCII = 'éÉüÜöÖßçÇñÑåÅøØłŁžŽδΔωΩжЖяЯ日本語中文한국';
+const LETTERS_BEYOND_ASCII = 'éÉüÜöÖßçÇñÑåÅøØłŁžŽδΔωΩσςΣжЖяЯ日本語中文한국';
 /** Characters special elsewhere (SQL LIKE, globs, escapes): a search must match them as written. */
 const SPECIAL = '_%*\\';
 // "Spaces and special characters allowed. Max 63 characters." (section 2.1): plain ones, and ones with letters and characters special elsewhere.
@@ -239,6 +248,28 @@ export function queryPerFieldArb(fixtures: readonly ListedFunction[], maxLength 
     return arb ? [arb.map((q): [string, string] => [field, q.toLowerCase()])] : [];
   });
   return fc.tuple(...perField, unmatchedQueryArb.map((q): [string, string] => ['nothing', q]));
+}
+
+/** A letter beyond A to Z with a case pair of its own ("É" and "é", "Ж" and "ж"): every case folding lowercases it alike. */
+const CASED_BEYOND_ASCII = /[^\u0000-\u007f]/;
+const casedBeyondAscii = (c: string) => CASED_BEYOND_ASCII.test(c) && c.toLowerCase() !== c.toUpperCase() && c.toLowerCase().length === 1 && c.toUpperCase().length === 1;
+
+/**
+ * A lowercase piece of a field around a letter beyond A to Z with a case pair, 2 to
+ * `maxLength` characters, when the set holds one (undefined otherwise): a query that shows
+ * whether the server lowercases beyond ASCII.
+ */
+export function casedBeyondAsciiPieceArb(fixtures: readonly ListedFunction[], maxLength = MAX_QUERY_LENGTH): fc.Arbitrary<[string, string]> | undefined {
+  const values = [...new Set(fixtures.flatMap(searchableFields))].filter((value) => value.length >= 2);
+  const places = values.flatMap((value) => [...value].flatMap((c, i) => (casedBeyondAscii(c) ? [{ value, i }] : [])));
+  if (places.length === 0) return undefined;
+  // A piece [start, end) of 2 to maxLength characters that holds position i.
+  return fc.constantFrom(...places).chain(({ value, i }) =>
+    fc
+      .integer({ min: Math.max(0, i - maxLength + 1), max: Math.min(i, value.length - 2) })
+      .chain((start) => fc.integer({ min: Math.max(start + 2, i + 1), max: Math.min(value.length, start + maxLength) }).map((end): [string, string] => ['letter beyond A to Z', value.slice(start, end).toLowerCase()]))
+      .filter(([, q]) => q.trim().length >= 2),
+  );
 }
 
 /** Search queries over a fixture set, lowercase, of at most `maxLength` characters: substrings of each kind of field, and text that matches nothing. */

@@ -1,7 +1,10 @@
 // Arbitraries of the metrics suite: usage events (CONTRACT section 2, state
 // `usage`), windows aligned on the buckets of a resolution, and queries. Costs are
-// whole micro-dollars of at least one cent and usages whole thousandths, so every
-// sum is exact in the oracle and one misplaced event is far above the tolerance.
+// whole micro-dollars and usages whole thousandths, so every sum is exact in the oracle
+// and a target that rounds has fractions of a cent (of a unit) to round; each event costs
+// at least a dollar and uses at least 100 units, more than the widest tolerance of any
+// check of these cases (suites/metrics/compare.ts: at most 73 roundings of a cent, or of a
+// unit), so one misplaced event is always seen.
 import fc from 'fast-check';
 import { stringMatching } from './string-matching.ts';
 import type { Profile, ResolutionChoice } from '../spec/profile.ts';
@@ -86,7 +89,7 @@ export const bucketStartArb = (unit: BucketUnit): fc.Arbitrary<number> =>
   fc.integer({ min: 0, max: START_CHOICES[unit] }).map((i) => addUnits(EARLIEST, unit, i));
 
 /** Whether `ms` starts a bucket of `unit` as bucketStartArb draws them (weeks from Monday, as EARLIEST is). */
-function startsBucket(ms: number, unit: BucketUnit): boolean {
+export function startsBucket(ms: number, unit: BucketUnit): boolean {
   const d = new Date(ms);
   if (unit === 'hour') return ms % HOUR_MS === 0;
   if (unit === 'day') return ms % DAY_MS === 0;
@@ -122,29 +125,59 @@ export function alignedWindowArb(unit: BucketUnit, bounds: LengthBounds): fc.Arb
 export const hoursWindowArb: fc.Arbitrary<Window> = alignedWindowArb('hour', { min: 3600, max: 2 * 86_400 })!;
 
 /**
+ * The lengths (seconds, inclusive) around a maximum window `max` where an omitted
+ * resolution may be either neighbour: CONTRACT 3 says "under 7 days hourly", but not how a
+ * window is measured (to the second, in whole hours or days, rounded either way) nor
+ * whether "under" is strict, nor what "1 year" is (365 days, or a calendar year of 366).
+ * Each of those moves the threshold by a day at most, and a year's by one more: a day
+ * either side, and a leap day per whole year of it above. Only lengths outside every band
+ * are judged strictly.
+ */
+export function thresholdBand(max: number): LengthBounds & { max: number } {
+  const years = Math.floor(max / (365 * 86_400));
+  return { min: max - 86_400, max: max + 86_400 * (1 + years) };
+}
+
+/**
  * Window lengths (seconds, inclusive) for which an omitted resolution must pick
- * `profile.resolutions[index]`. A window exactly as long as an earlier resolution's
- * maximum is none's: "under 7 days" and "within the 7 days hourly may serve" both read
- * the words (the check of the boundary accepts either, metrics.resolution.auto).
+ * `profile.resolutions[index]`: past the band of every earlier resolution's maximum, short
+ * of the band of its own (thresholdBand). Undefined when none is.
  */
 export function autoLengthBounds(profile: Profile, index: number): LengthBounds | undefined {
   const earlier = profile.resolutions.slice(0, index);
   if (earlier.some((r) => r.maxWindowSeconds === null)) return undefined;
-  const min = index === 0 ? 1 : Math.max(...earlier.map((r) => r.maxWindowSeconds!)) + 1;
+  const min = index === 0 ? 1 : Math.max(...earlier.map((r) => thresholdBand(r.maxWindowSeconds!).max)) + 1;
   const own = profile.resolutions[index]!.maxWindowSeconds;
-  if (own !== null && own - 1 < min) return undefined;
-  return { min, max: own === null ? null : own - 1 };
+  const max = own === null ? null : thresholdBand(own).min - 1;
+  if (max !== null && max < min) return undefined;
+  return { min, max };
 }
 
 /**
  * The resolutions an omitted one may be for a window of `seconds`: the profile's choice
  * first (the first resolution whose maximum window is above the length, "under 7 days
- * hourly"), then, for a window exactly as long as a finer resolution's maximum, that one.
+ * hourly"), then, for a length within the band of a maximum (thresholdBand), the
+ * resolution of that maximum and the one the profile chooses past it.
  */
 export function autoResolutionsFor(profile: Profile, seconds: number): ResolutionChoice[] {
-  const choice = profile.resolutions.find((r) => r.maxWindowSeconds === null || seconds < r.maxWindowSeconds) ?? profile.resolutions.at(-1)!;
-  const finer = profile.resolutions.find((r) => r.maxWindowSeconds === seconds);
-  return finer ? [choice, finer] : [choice];
+  const choose = (length: number) => profile.resolutions.find((r) => r.maxWindowSeconds === null || length < r.maxWindowSeconds) ?? profile.resolutions.at(-1)!;
+  const accepted = [choose(seconds)];
+  for (const r of profile.resolutions) {
+    if (r.maxWindowSeconds === null) continue;
+    const band = thresholdBand(r.maxWindowSeconds);
+    if (seconds < band.min || seconds > band.max) continue;
+    for (const neighbour of [r, choose(r.maxWindowSeconds)]) if (!accepted.includes(neighbour)) accepted.push(neighbour);
+  }
+  return accepted;
+}
+
+/**
+ * The bucket units the oracle may read a window's answer with: the explicit resolution's,
+ * or, when the query omits it, each of the resolutions the length may choose.
+ */
+export function unitsReadWith(profile: Profile, { window, resolution, explicit }: Pick<ResolvedWindow, 'window' | 'resolution' | 'explicit'>): BucketUnit[] {
+  if (explicit) return [resolution.bucket];
+  return [...new Set(autoResolutionsFor(profile, (window.end - window.start) / SECOND_MS).map((r) => r.bucket))];
 }
 
 /** A window and the resolution its buckets follow: explicit (up to its maximum window) or omitted (chosen from the length). */
@@ -200,6 +233,10 @@ export interface EventOptions {
   inside?: boolean;
 }
 
+/** The least cost (a dollar) and usage (100 units) of a generated event: above every tolerance (see the top). */
+const MIN_COST_MICROS = 1_000_000;
+const MIN_USAGE_MILLI = 100_000;
+
 /** Everything of an event but its resource. */
 type Happening = Pick<FixtureEvent, 'billingDimension' | 'time' | 'costMicros' | 'usageMilli'>;
 
@@ -207,8 +244,8 @@ const happeningArb = (window: Window, unit: BucketUnit, inside = false): fc.Arbi
   fc.record({
     billingDimension: fc.constantFrom(...BILLING_DIMENSIONS),
     time: instantArb(window, unit, inside),
-    costMicros: fc.integer({ min: 10_000, max: 50_000_000 }),
-    usageMilli: fc.integer({ min: 1, max: 10_000_000 }),
+    costMicros: fc.integer({ min: MIN_COST_MICROS, max: 50_000_000 }),
+    usageMilli: fc.integer({ min: MIN_USAGE_MILLI, max: 10_000_000 }),
   });
 
 const eventOf = (resource: Resource, h: Happening): FixtureEvent => ({
@@ -238,8 +275,8 @@ export const oneEventPerWorkspace: FixtureEvent[] = WORKSPACES.map((workspace, i
   resourceName: RESOURCE_NAMES[0]!,
   resourceUuid: uuidOf(i),
   billingDimension: BILLING_DIMENSIONS[0]!,
-  costMicros: 10_000,
-  usageMilli: 1,
+  costMicros: MIN_COST_MICROS,
+  usageMilli: MIN_USAGE_MILLI,
 }));
 
 /** Usage fixtures over a window with its resolution. */
@@ -253,6 +290,23 @@ export interface UsageScenario extends ResolvedWindow {
    * usage and no bucket with a cost). Absent: known in every bucket.
    */
   usageKnownOver?: Window | null;
+  /** Existing data: how the usage was read back (absent on set data, where the events are the suite's own). */
+  readBack?: ReadBack;
+}
+
+/**
+ * The account's usage as read back on existing data: every combination of the finest
+ * grouping over the buckets read back, and the units its amounts are whole multiples of.
+ * Each of those buckets of each combination is an amount the target rounded, empty or not.
+ */
+export interface ReadBack {
+  /** The starts of the buckets read back, in time order; `end` ends the last. */
+  cellStarts: number[];
+  end: number;
+  /** Every combination the finest grouping lists. */
+  combos: Array<Pick<FixtureEvent, 'workspace' | 'resourceType' | 'resourceName' | 'resourceUuid' | 'billingDimension'>>;
+  /** The units the amounts read back are whole multiples of (at most those of the suite, compare.ts). */
+  units: { cost: number; usage: number };
 }
 
 export interface ScenarioSizes {

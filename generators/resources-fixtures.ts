@@ -7,14 +7,13 @@
 import fc from 'fast-check';
 import { loadSpecs } from '../spec/openapi.ts';
 import type { Profile } from '../spec/profile.ts';
-import { functionArb } from './components.ts';
+import { displayName, envs, externalId, functionArb, hex, labels, memory, plainText, ports, region, resourceName, secretValue, word } from './components.ts';
 import { arbitraryFromSchema, dateTimeArb, type JsonSchema } from './schema-arbitrary.ts';
 import { DEPLOYMENT_STATUSES, RUN_STATES } from '../spec/facts.ts';
 
 export type Json = Record<string, unknown>;
 
-/** Every secret value starts with this; the rest is 32 random hex digits. */
-const SECRET_PREFIX = 'cpcsecret_';
+export { resourceName };
 
 const schemas = (await loadSpecs()).controlPlane.components?.schemas as Record<string, JsonSchema>;
 
@@ -24,61 +23,35 @@ function component(name: string): JsonSchema {
   return schema;
 }
 
-/** A fixture part from its component schema, without the read-only fields the target fills. */
+/** A fixture part from its component schema, without the read-only fields the target fills; text no server trims. */
 const fromSchema = (name: string, overrides: Record<string, fc.Arbitrary<unknown>>) =>
-  arbitraryFromSchema(component(name), { skipReadOnly: true, overrides }) as fc.Arbitrary<Json>;
+  arbitraryFromSchema(component(name), { skipReadOnly: true, overrides, plainStrings: plainText }) as fc.Arbitrary<Json>;
 
-const chars = (s: string) => fc.constantFrom(...s);
-const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
-const ALNUM = `${LOWER_ALNUM}ABCDEFGHIJKLMNOPQRSTUVWXYZ`;
-const hex = (length: number) => fc.string({ unit: chars('0123456789abcdef'), minLength: length, maxLength: length });
-
-/** A string of `unit` whose length is often exactly `max` (fast-check alone rarely generates long strings). */
-function sized(unit: fc.Arbitrary<string>, min: number, max: number): fc.Arbitrary<string> {
-  return fc.oneof(fc.constant(max), fc.integer({ min, max })).chain((n) => fc.string({ unit, minLength: n, maxLength: n }));
-}
-
-/**
- * A resource name (section 2.1): lowercase alphanumeric and hyphens, up to 49. It
- * starts and ends with an alphanumeric (names make host names) and ends with 7
- * random characters, so it names nothing the target holds already, in any workspace.
- */
-export const resourceName: fc.Arbitrary<string> = fc
-  .tuple(chars(LOWER_ALNUM), sized(chars(`${LOWER_ALNUM}-`), 0, 41), fc.string({ unit: chars(LOWER_ALNUM), minLength: 7, maxLength: 7 }))
-  .map(([first, middle, tail]) => first + middle + tail);
-
-/** Section 2.1: spaces and special characters allowed, up to 63; no blank at either end (a server may trim). */
-const displayName = sized(chars(`${ALNUM} !#$%&'()*+,-./:;<=>?@[]^_{|}~"`), 1, 63).map((s) => s.replace(/^ | $/g, 'x'));
-const externalId = sized(chars(`${ALNUM}-`), 1, 64);
-const labels = fc.dictionary(sized(chars(`${LOWER_ALNUM}-`), 1, 16), fc.string({ unit: 'grapheme', maxLength: 20 }), { maxKeys: 4 });
 const timestamp = dateTimeArb(new Date('2020-01-01T00:00:00Z'), new Date('2035-12-31T23:59:59Z'));
-/** Duration strings (format not shown); long enough that nothing expires during a run. */
-const duration = fc.constantFrom('24h', '36h', '48h', '7d', '720h');
-const word = sized(chars(LOWER_ALNUM), 1, 12);
+/**
+ * Duration strings (section 2.3, format not shown) in the forms every duration parser
+ * takes (Go's time.ParseDuration, Postgres' interval, Rust's humantime): whole hours,
+ * minutes or seconds, never days (`7d`, which Go refuses). Long enough that nothing
+ * expires during a run.
+ */
+const duration = fc
+  .tuple(fc.integer({ min: 24, max: 720 }), fc.constantFrom('h', 'm', 's'))
+  .map(([hours, unit]) => (unit === 'h' ? `${hours}h` : unit === 'm' ? `${hours * 60}m` : `${hours * 3600}s`));
 const domain = fc
   .tuple(fc.boolean(), fc.array(word, { minLength: 1, maxLength: 3 }), fc.constantFrom('com', 'io', 'example'))
   .map(([wildcard, parts, tld]) => `${wildcard ? '*.' : ''}${parts.join('.')}.${tld}`);
 const domains = fc.array(domain, { maxLength: 4 });
 /** Section 2.3: these lists are "returned as a string holding a list"; fixtures set them the same way, as JSON text. */
 const listString = (item: fc.Arbitrary<string>) => fc.array(item, { maxLength: 4 }).map((list) => JSON.stringify(list));
-
-/** Unbiased and never shrunk: two secret values of one fixture stay distinct in a counterexample too. */
-const secretValue: fc.Arbitrary<string> = fc.noShrink(fc.noBias(hex(32))).map((h) => SECRET_PREFIX + h);
-
-/** Env entries with unique names; a secret entry's value is a secret value. */
-const envs = fc.uniqueArray(
-  fc
-    .tuple(sized(chars('ABCDEFGHIJKLMNOPQRSTUVWXYZ_'), 1, 16), fc.boolean(), fc.string({ unit: 'grapheme', maxLength: 30 }), secretValue)
-    .map(([name, secret, plain, hidden]) => (secret ? { name, value: hidden, secret: true } : { name, value: plain, secret: false })),
-  { maxLength: 4, selector: (e) => e.name },
-);
+/** An absolute path of a few segments. */
+const absolutePath = fc.array(word, { minLength: 1, maxLength: 3 }).map((parts) => `/${parts.join('/')}`);
 
 /**
  * A proxy route whose headers and body reference its secrets through `{{SECRET:<name>}}`
  * placeholders; the body a string (section 2.3) or an object of strings (profile routingBody).
  */
 const proxyRoute = (bodyAs: Profile['routingBody']) =>
-  fc.dictionary(sized(chars(`${LOWER_ALNUM}-`), 1, 12), secretValue, { maxKeys: 3 }).chain((secrets) => {
+  fc.dictionary(word, secretValue, { maxKeys: 3 }).chain((secrets) => {
     const names = Object.keys(secrets);
     const reference = names.length ? fc.constantFrom(...names).map((n) => `{{SECRET:${n}}}`) : fc.constant('');
     return fc.record(
@@ -107,12 +80,23 @@ export function sandboxFixture(profile: Profile): fc.Arbitrary<Json> {
   const spec = fromSchema('SandboxSpec', {
     'lifecycle.expirationPolicies[].value': duration,
     'lifecycle.terminatedRetention': duration,
+    'lifecycle.expirationPolicies[].action': fc.constantFrom('delete', 'stop'),
     'runtime.envs': envs,
     'runtime.expires': timestamp,
-    // Plausible sizes, so that a target's control endpoint has no reason to refuse them.
-    'runtime.memory': fc.integer({ min: 128, max: 65_536 }),
+    // Plausible values, so that a target's control endpoint has no reason to refuse them.
+    'runtime.extraArgs': fc.dictionary(word, plainText, { maxKeys: 3 }),
+    'runtime.image': fc.tuple(word, word).map(([repo, tag]) => `registry.example.com/${repo}:${tag}`),
+    'runtime.memory': memory,
+    'runtime.ports': ports,
     'runtime.terminationGracePeriodSeconds': fc.integer({ min: 0, max: 3600 }),
     'runtime.ttl': duration,
+    region,
+    vpc: word,
+    'volumes[].name': word,
+    'volumes[].mountPath': absolutePath,
+    'network.subnet': fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 16, max: 28 })).map(([octet, bits]) => `10.${octet}.0.0/${bits}`),
+    'network.egress.gateway': word,
+    'network.egress.policies[].name': word,
     'network.allowedDomains': networkList(domain),
     'network.forbiddenDomains': networkList(domain),
     'network.firewall.rulesets': networkList(word),
@@ -155,13 +139,31 @@ export function sandboxWithSecrets(profile: Profile): fc.Arbitrary<Json> {
 /** IPv6 addresses in their canonical text form (RFC 5952), which a server that parses addresses writes back unchanged. */
 const canonicalIpV6 = fc.integer({ min: 1, max: 0xffff }).map((n) => `2001:db8::${n.toString(16)}`);
 
-/** An egress IP of section 2.4; spec.ipFamily from the profile's list when it pins one. */
+/**
+ * The families a spec.ipFamily of an address of that version may name: `IPv4` or `IPv6`,
+ * or those of the profile's list that name the version (a 6 in them, or a 4 and no 6;
+ * the whole list when none does). A target may derive the family from the address, or
+ * refuse a family that does not fit it: the family set always fits.
+ */
+function familiesOf(profile: Profile, v6: boolean): readonly string[] {
+  const pinned = profile.egressIpFamilies;
+  if (!pinned || pinned.length === 0) return [v6 ? 'IPv6' : 'IPv4'];
+  const fits = pinned.filter((family) => (v6 ? family.includes('6') : !family.includes('6')));
+  const named = fits.filter((family) => family.includes(v6 ? '6' : '4'));
+  return named.length ? named : fits.length ? fits : pinned;
+}
+
+/** An egress IP of section 2.4: spec.publicIp an IPv4 or IPv6 address, spec.ipFamily one that fits it (familiesOf); either may be left out. */
 function egressIpFixture(profile: Profile): fc.Arbitrary<Json> {
-  const ipFamily = profile.egressIpFamilies ? fc.constantFrom(...profile.egressIpFamilies) : fc.oneof(fc.constantFrom('IPv4', 'IPv6'), word);
+  const address = fc.oneof(fc.ipV4().map((ip) => ({ ip, v6: false })), canonicalIpV6.map((ip) => ({ ip, v6: true })));
+  const spec = fc.tuple(address, fc.nat(), fc.boolean(), fc.boolean()).map(([{ ip, v6 }, pick, withFamily, withIp]) => {
+    const families = familiesOf(profile, v6);
+    return definedOnly({ ipFamily: withFamily ? families[pick % families.length] : undefined, publicIp: withIp || !withFamily ? ip : undefined });
+  });
   return fc
     .record({
-      metadata: fromSchema('EgressIpMetadata', { name: resourceName, displayName }),
-      spec: fc.record({ ipFamily, publicIp: fc.oneof(fc.ipV4(), canonicalIpV6) }, { requiredKeys: [] }),
+      metadata: fromSchema('EgressIpMetadata', { name: resourceName, displayName, gatewayName: word, vpcName: word }),
+      spec,
       ...deployment,
     })
     .map(definedOnly);
@@ -175,6 +177,7 @@ function customDomainFixture(profile: Profile): fc.Arbitrary<Json> {
   return fc.record({
     metadata: fromSchema('CustomDomainMetadata', { name: resourceName.map((n) => `${n}.example.com`), displayName, labels }),
     spec: arbitraryFromSchema(spec, {
+      plainStrings: plainText,
       overrides: {
         cnameRecords: word.map((w) => `${w}.cname.example.com`),
         txtRecords: fc.dictionary(word.map((w) => `_verify-${w}`), hex(16), { maxKeys: 3 }),

@@ -39,6 +39,12 @@ export interface SchemaArbitraryOptions {
    * An override also keeps a readOnly property that `skipReadOnly` would leave out.
    */
   overrides?: Readonly<Record<string, fc.Arbitrary<unknown>>>;
+  /**
+   * The strings of a string schema without a format or pattern (fast-check's printable
+   * ASCII by default). Fixtures give text a server keeps as set: a blank at either end is
+   * trimmed by some servers and kept by others, which the specification leaves open.
+   */
+  plainStrings?: fc.Arbitrary<string>;
 }
 
 /** Arrays and maps without a maxItems stay this small, so fixtures stay readable in reports. */
@@ -84,7 +90,7 @@ function convert(schema: JsonSchema, path: string, options: SchemaArbitraryOptio
   if (schema.anyOf) return convert(flattenAllOf(schema.anyOf[0]!), path, options);
   switch (schema.type) {
     case 'string':
-      return stringArb(schema);
+      return options.plainStrings && schema.format === undefined && schema.pattern === undefined ? withinLength(options.plainStrings, schema) : stringArb(schema);
     case 'integer':
       return fc.integer({ min: schema.minimum, max: schema.maximum });
     case 'number':
@@ -101,6 +107,10 @@ function convert(schema: JsonSchema, path: string, options: SchemaArbitraryOptio
     default:
       throw new Error(`schema at "${path || '(root)'}" uses a shape the generator does not support: ${JSON.stringify(schema)}`);
   }
+}
+
+function withinLength(strings: fc.Arbitrary<string>, { minLength = 0, maxLength = Infinity }: JsonSchema): fc.Arbitrary<string> {
+  return minLength === 0 && maxLength === Infinity ? strings : strings.filter((s) => s.length >= minLength && s.length <= maxLength);
 }
 
 function stringArb(schema: JsonSchema): fc.Arbitrary<string> {

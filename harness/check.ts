@@ -12,12 +12,13 @@ import { ClockTimeline } from './clock-timeline.ts';
 import { BudgetSpent, RequestBudget } from './limits.ts';
 import { RatePace } from './rate-limit.ts';
 import { atOnce, currentCase, noteTargetChange } from './case-scope.ts';
-import { checkProperty, type Together } from './property.ts';
+import { checkProperty, PropertyViolation, type Together } from './property.ts';
 import { Redactor } from './redact.ts';
 import { ruleSeed } from './seed.ts';
 import type { TargetTime } from './target-time.ts';
 import type { HeldStates } from './run-check.ts';
-import { FRESH_MS, judgeAgainst, readSince, type Reading, type Source } from './readings.ts';
+import { asRepeat, CONFIRMATIONS, currentRepeat, DataMoved, FRESH_MS, judgeAgainst, LENIENT_REPEATS, MOST_REPEATS, movedSince, namesRead, readSince, sameFailure, sameReadings, type Reading, type Repeat, type Source, type StillFailure } from './readings.ts';
+import { marked } from './run-mark.ts';
 import { StatesInForce } from './setup.ts';
 import { Skip, SuiteError, Violation } from './violation.ts';
 
@@ -33,6 +34,24 @@ function keepingPace(pace: RatePace): () => Promise<void> {
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     await pace.go();
   };
+}
+
+/** How one making of a case or check ended on existing data (Check.confirmed). */
+type Attempt =
+  | { kind: 'passed'; still: boolean }
+  | { kind: 'failed'; error: Violation | PropertyViolation; still: boolean; failure: StillFailure }
+  /** An answer of several requests moved under it: no verdict. */
+  | { kind: 'moved' };
+
+type RepeatReadings = Repeat['readings'];
+
+/** A failure of the target under check: what Check.confirmed repeats. */
+const isVerdict = (error: unknown): error is Violation | PropertyViolation => error instanceof Violation || error instanceof PropertyViolation;
+
+/** A failure no movement of data can cause: no answer, or a 5xx (a repeat that passes would retry it away). */
+function aboutNoData(error: Violation | PropertyViolation): boolean {
+  const exchange = error instanceof Violation ? error.exchange : error.evidence.exchange;
+  return exchange?.networkError !== undefined || (exchange?.response?.status ?? 0) >= 500;
 }
 
 /** What a check body works with. */
@@ -118,8 +137,10 @@ export class Check {
       post: async (state, params) => {
         if (!states.includes(state)) throw new Error(`${ruleId} sets the provider state "${state}", which its rule does not declare (a defect of cp-conformance)`);
         this.setFixtures = true;
-        const res = await this.send(config.controlUrl ?? '', '', { method: 'POST', token: config.credentials.admin, body: { state, params } });
-        if (res.status >= 200 && res.status < 300) inForce?.set(state, params);
+        // Each function the run sets carries its mark: evidence of this run to another run's read-back (harness/run-mark.ts).
+        const sent = marked(state, params, config.shared);
+        const res = await this.send(config.controlUrl ?? '', '', { method: 'POST', token: config.credentials.admin, body: { state, params: sent } });
+        if (res.status >= 200 && res.status < 300) inForce?.set(state, sent);
         return res;
       },
       probe: () => this.send(config.controlUrl ?? '', '', { method: 'POST', token: config.credentials.admin, body: { state: PROBE_STATE, params: {} } }),
@@ -151,7 +172,7 @@ export class Check {
     const sent = await this.locks.share(state, stateKey(state, params), () => this.control.setHeld(state, params));
     if (!sent) {
       this.requests += 1;
-      this.inForce?.set(state, params);
+      this.inForce?.set(state, marked(state, params, this.config.shared));
     }
   }
 
@@ -231,8 +252,12 @@ export class Check {
    * that read the same at the time (harness/readings.ts).
    */
   async existing<D>(source: Source<D>): Promise<D> {
-    let reading = this.readings.get(source) as Promise<Reading<D>> | undefined;
-    if (!reading) this.readings.set(source, (reading = readSince(this, source, Math.max(this.readingsSince, performance.now() - FRESH_MS))));
+    const repeat = currentRepeat();
+    const readings = repeat?.readings ?? this.readings;
+    let reading = readings.get(source) as Promise<Reading<D>> | undefined;
+    // A repeat (Check.confirmed) reads anew: no reading started before it serves.
+    const since = repeat?.since ?? Math.max(this.readingsSince, performance.now() - FRESH_MS);
+    if (!reading) readings.set(source, (reading = readSince(this, source, since)));
     return (await reading).data;
   }
 
@@ -249,11 +274,70 @@ export class Check {
     message: (problem: string) => string,
     options: { exchange?: Exchange; spansRequests?: boolean } = {},
   ): Promise<void> {
-    const before = this.readings.get(source) as Promise<Reading<D>> | undefined;
+    const repeat = currentRepeat();
+    const before = (repeat?.readings ?? this.readings).get(source) as Promise<Reading<D>> | undefined;
     if (!before) throw new Error(`${this.ruleId} judges an answer against ${source.what} before it read them (Check.existing)`);
     const judgement = await judgeAgainst(this, source, await before, problemOf, options.spansRequests);
-    if (judgement.moved) this.note(`${source.what} changed while the check read them: answers were judged against the readings before and after them`);
-    if (judgement.problem !== undefined) throw new Violation(message(judgement.problem), options.exchange ?? this.lastExchange, true);
+    if (judgement.moved) {
+      this.note(`${source.what} changed while the check read them: answers were judged against the readings before and after them`);
+      if (repeat) repeat.moved = true;
+    }
+    if (judgement.problem !== undefined) throw new Violation(message(judgement.problem), options.exchange ?? this.lastExchange, !judgement.moved);
+  }
+
+  /**
+   * Runs `run`; on existing data a verdict on it stands only as made on data that held
+   * still (harness/readings.ts). A failure stands only when `run`, made again with readings
+   * of its own, fails the same way (sameFailure) on data those readings show held still,
+   * CONFIRMATIONS times: data that moves or flickers does not fail the same way again, a
+   * defect does. A repeat that passes on the data the failure was found on, held still,
+   * clears it (on other data it clears nothing: an answer may show a defect on some data
+   * only). Where the data never holds still for it, the case gives no verdict (DataMoved),
+   * but a pass judged only against a state between two readings that differ, which stands
+   * if LENIENT_REPEATS repeats find no still data either. A failure judged on no reading of
+   * the data, or that is no answer or a 5xx, stands at once. On set data `run` as it is.
+   */
+  async confirmed(run: () => Promise<void>): Promise<void> {
+    if (this.data !== 'existing') return run();
+    const first = await this.attempt(run, { readings: this.readings, moved: false });
+    if (first.kind === 'passed' && first.still) return;
+    // Judged on no reading of the data, or about no data: a repeat could only retry it away.
+    if (first.kind === 'failed' && (this.readings.size === 0 || aboutNoData(first.error))) throw first.error;
+    // Confirmed case by case already (PropertySettings.confirm).
+    if (first.kind === 'failed' && first.error instanceof PropertyViolation) throw first.error;
+    let lenient = first.kind === 'passed';
+    let streak: StillFailure[] = [];
+    let failedOn: RepeatReadings | undefined;
+    if (first.kind === 'failed' && first.still) [streak, failedOn] = [[first.failure], this.readings];
+    for (let repeats = 0; repeats < MOST_REPEATS && !(lenient && repeats === LENIENT_REPEATS); repeats++) {
+      const since = performance.now();
+      const repeat: Repeat = { readings: new Map(), since, moved: false };
+      // Read anew, as the repeat begins, whatever the check read before its answers: the readings its answers are judged against.
+      for (const source of this.readings.keys()) repeat.readings.set(source, readSince(this, source, since));
+      const outcome = await this.attempt(run, repeat);
+      if (outcome.kind === 'passed' && outcome.still && (failedOn === undefined || (await sameReadings(repeat.readings, failedOn)))) return;
+      if (outcome.kind !== 'failed' || !outcome.still) continue;
+      lenient = false;
+      streak = sameFailure([...streak, outcome.failure]) ? [...streak, outcome.failure] : [outcome.failure];
+      failedOn = repeat.readings;
+      if (streak.length === CONFIRMATIONS) throw outcome.error;
+    }
+    if (lenient) return;
+    throw new DataMoved(`the data this check read (${[...this.readings.keys()].map((s) => s.what).join(', ') || 'the target'})`);
+  }
+
+  /** `run` made once in `repeat`'s readings: how it ended, and whether the data held still around it. */
+  private async attempt(run: () => Promise<void>, repeat: Repeat): Promise<Attempt> {
+    try {
+      await asRepeat(repeat, run);
+      return { kind: 'passed', still: !repeat.moved };
+    } catch (error) {
+      if (error instanceof DataMoved) return { kind: 'moved' };
+      if (!isVerdict(error)) throw error;
+      // Found on readings that agree, or on readings that read the same again now: the data held still around it.
+      const still = !repeat.moved && (error.still || (await movedSince(this, repeat.readings)).length === 0);
+      return { kind: 'failed', error, still, failure: { message: error.message, names: still ? await namesRead(repeat.readings) : new Set() } };
+    }
   }
 
   /** Fails the check with the last exchange as evidence. */
@@ -294,6 +378,7 @@ export class Check {
       halted: () => this.halted !== undefined,
       lastExchange: () => this.lastOfCheck,
       fixturesReplaced: () => this.fixturesReplaced(),
+      ...(this.data === 'existing' ? { confirm: (run: () => Promise<void>) => this.confirmed(run) } : {}),
     }, options.together);
   }
 

@@ -101,9 +101,19 @@ const WAIT_SLICE_MS = 50;
 /** Where the 64-bit slots of the rate limit's pace (harness/rate-limit.ts) begin: after the Int32 slots, on an 8-byte boundary. */
 const PACE_OFFSET = Math.ceil((Int32Array.BYTES_PER_ELEMENT * SLOT_COUNT) / 8) * 8;
 
+/** Where the run's tag begins (harness/run-mark.ts): after the pace's slots. */
+const TAG_OFFSET = PACE_OFFSET + 2 * BigInt64Array.BYTES_PER_ELEMENT;
+/** Bytes of the run's tag: random, drawn as the run's memory is made, so that two runs with one seed differ. */
+export const TAG_BYTES = 8;
+
 export function createShared(): SharedArrayBuffer {
-  return new SharedArrayBuffer(PACE_OFFSET + 2 * BigInt64Array.BYTES_PER_ELEMENT);
+  const shared = new SharedArrayBuffer(TAG_OFFSET + TAG_BYTES);
+  crypto.getRandomValues(new Uint8Array(shared, TAG_OFFSET, TAG_BYTES));
+  return shared;
 }
+
+/** The run's tag: random bytes (createShared). */
+export const tagBytesOf = (shared: SharedArrayBuffer): Uint8Array => new Uint8Array(shared, TAG_OFFSET, TAG_BYTES);
 
 /** The rate limit's two slots, in microseconds since the epoch: the next send time it gives out, and when the last request went. */
 export const paceSlotOf = (shared: SharedArrayBuffer) => new BigInt64Array(shared, PACE_OFFSET, 2);

@@ -37,8 +37,8 @@ export const SHRINK_BOUND = { steps: 100, ms: 30_000 } as const;
 export class PropertyViolation extends Error {
   constructor(
     readonly evidence: Evidence,
-    /** The failing case's violation was judged against readings that bracket it (harness/readings.ts). */
-    readonly judged: boolean,
+    /** The failing case's violation was found on readings of existing data that bracket it and agree (harness/readings.ts). */
+    readonly still: boolean,
   ) {
     super(evidence.message);
     this.name = 'PropertyViolation';
@@ -58,6 +58,14 @@ export interface PropertySettings {
   lastExchange: () => Exchange | undefined;
   /** What of the check's provider states the target no longer holds ([] when none): read back after the first failure, before it is shrunk. */
   fixturesReplaced?: () => Promise<string[]>;
+  /**
+   * On existing data (Check.confirmed): a case's failure stands only when repeating it
+   * fails the same way on still data. The first pass's failures and the shrunk
+   * counterexample are confirmed; the shrink's tries are not (a flicker there only makes a
+   * shrink step go another way), so a shrunk case that is not confirmed gives way to the
+   * first pass's failing case.
+   */
+  confirm?: (run: () => Promise<void>) => Promise<void>;
 }
 
 /** What the first pass over the generated inputs found: the first case that failed, in generation order. */
@@ -75,9 +83,12 @@ export function nthInput<T>(arbitrary: fc.Arbitrary<T>, seed: number, index: num
 
 async function firstPass<T>(runs: number, inputOf: (index: number) => T, predicate: (input: T) => Promise<void>, settings: PropertySettings): Promise<FirstPass> {
   const errors = new Map<number, { error: unknown; exchange: Exchange | undefined; input: T }>();
+  // Confirmed failures (existing data) are repeated until they stand: once one has, no case after it starts, and the first failing case is still the one of least index.
+  const pastFailure = (index: number) => settings.confirm !== undefined && [...errors.keys()].some((failed) => failed < index);
   const runOne = async (index: number, concurrent: boolean): Promise<boolean> => {
+    if (pastFailure(index)) return false;
     const input = inputOf(index);
-    const { error, scope } = await settle(concurrent, () => predicate(input));
+    const { error, scope } = await settle(concurrent, () => (settings.confirm ? settings.confirm(() => predicate(input)) : predicate(input)));
     if (error instanceof TargetChangedBesideOthers) throw error;
     if (error !== undefined) errors.set(index, { error, exchange: scope.lastExchange, input });
     return scope.changedTarget;
@@ -151,6 +162,8 @@ export async function checkProperty<T>(
     try {
       await predicate(input);
     } catch (error) {
+      // A smaller case that moved under its answer is no failure to shrink towards.
+      if (error instanceof DataMoved && failedAt !== undefined) return;
       failedAt ??= performance.now();
       throw error;
     }
@@ -159,8 +172,17 @@ export async function checkProperty<T>(
   // The case failed once and passed when replayed (a target whose answers change): its first failure is the evidence.
   if (!details.failed) throw violationOf(first.error, fc.stringify(first.input), seed, String(first.index), first.exchange);
   const error = details.errorInstance;
+  // The first failure was confirmed already: a replay that moved under its answer takes nothing from it.
+  if (settings.confirm && error instanceof DataMoved) throw violationOf(first.error, fc.stringify(first.input), seed, String(first.index), first.exchange);
   if (notAVerdict(error)) throw error;
-  throw violationOf(error, fc.stringify(details.counterexample?.[0]), details.seed, details.counterexamplePath ?? undefined, settings.lastExchange(), shrinking);
+  const counterexample = details.counterexample?.[0] as T;
+  if (settings.confirm) {
+    // The shrunk case stands only as its repeats confirm it; else the first pass's failing case, confirmed already.
+    const confirmed = await settle(false, () => settings.confirm!(() => predicate(counterexample)));
+    if (confirmed.error === undefined || notAVerdict(confirmed.error)) throw violationOf(first.error, fc.stringify(first.input), seed, String(first.index), first.exchange);
+    throw violationOf(confirmed.error, fc.stringify(counterexample), details.seed, details.counterexamplePath ?? undefined, confirmed.scope.lastExchange, shrinking);
+  }
+  throw violationOf(error, fc.stringify(counterexample), details.seed, details.counterexamplePath ?? undefined, settings.lastExchange(), shrinking);
 }
 
 /** The evidence of a failed case: the exchange its error carries, else the last one it sent. */
@@ -179,5 +201,5 @@ function violationOf(
     path,
     ...(shrinking ? { shrinking } : {}),
     exchange: error instanceof Violation ? error.exchange : lastExchange,
-  }, error instanceof Violation && error.judged);
+  }, error instanceof Violation && error.still);
 }

@@ -14,13 +14,19 @@
 //   faster than a reading still gets a verdict. An answer made of several requests (a
 //   walk) that fails that too is no verdict: nothing states what a walk shows while the
 //   data changes under it.
-// - A failure that no judgement made (a check that compared with a reading in its own
-//   way) stands only if every reading the check used reads the same again afterwards
-//   (harness/run-check.ts); otherwise the check is made again on new readings, and
-//   skipped, saying so, if the data keeps moving.
+// - No failure on existing data stands on one answer (Check.confirmed): data that moves
+//   faster than a reading, or a function deleted and put back identical between two
+//   readings (a flicker: both readings agree, the answer between them lacks it), would make
+//   one. A failure stands only when the same request, repeated with readings of its own
+//   taken after it began, fails again with the same words on data those readings show held
+//   still, CONFIRMATIONS times in a row: a flicker does not repeat on the same item, a
+//   defect does. A repeat that passes clears it; where the data never holds still, the
+//   case ends without a verdict (DataMoved), and the check is made again on new readings,
+//   and skipped, saying so, if the data keeps moving (harness/run-check.ts).
 //
 // The checks that read the same data at once share their readings: a reading another
 // check started late enough serves. Over 10,000 functions a reading is 50 pages.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Check } from './check.ts';
 import { Skip } from './violation.ts';
 
@@ -33,6 +39,8 @@ export interface Source<D> {
   same(before: D, after: D): boolean;
   /** What an answer given between two readings that differ may show; without it, such an answer gets no verdict. */
   between?(before: D, after: D): D;
+  /** The names of the items it holds, as failures name them (sameFailure). */
+  names?(data: D): Iterable<string>;
 }
 
 export interface Reading<D> {
@@ -112,6 +120,99 @@ export async function judgeAgainst<D>(
   // Nothing states what a walk shows while the data changes under it (a cursor may count positions).
   if (spansRequests) throw new DataMoved(source.what);
   return { problem: bracketed, moved: true };
+}
+
+/** The same failure on still data this many times in a row, each on readings of its own, makes it stand (Check.confirmed). */
+export const CONFIRMATIONS = 3;
+/** Repeats of a failure at most, still or not, before its case ends without a verdict. */
+export const MOST_REPEATS = 10;
+/** Repeats of a case that passed only as judged against a state between two readings that differ, looking for still data; then that pass stands. */
+export const LENIENT_REPEATS = 2;
+
+/** One making of a case or check on existing data (Check.confirmed): its readings, none started before `since` (the check's own first making: the check's readings), and whether a judgement in it met data that moved. */
+export interface Repeat {
+  readonly readings: Map<Source<unknown>, Promise<Reading<unknown>>>;
+  readonly since?: number;
+  moved: boolean;
+}
+
+const repeats = new AsyncLocalStorage<Repeat>();
+
+/** The making of a case or check this code runs in, if any. */
+export const currentRepeat = (): Repeat | undefined => repeats.getStore();
+
+/** Whether this code runs in a repeat (readings of its own), not a case's or check's first making. */
+export const inRepeat = (): boolean => currentRepeat()?.since !== undefined;
+
+/** Runs `run` as a repeat with readings of its own (Check.existing and Check.judge read them). */
+export function asRepeat(repeat: Repeat, run: () => Promise<void>): Promise<void> {
+  return repeats.run(repeat, run);
+}
+
+/**
+ * The sources whose readings (`readings`) differ from a reading started now. A reading that
+ * failed and now succeeds moved too; one that fails again is the check's failure.
+ */
+export async function movedSince(t: Check, readings: ReadonlyMap<Source<unknown>, Promise<Reading<unknown>>>): Promise<string[]> {
+  const settle = <T>(promise: Promise<T>) => promise.then((value) => ({ value }), () => undefined);
+  const moved: string[] = [];
+  for (const [source, reading] of readings) {
+    const [before, after] = await Promise.all([settle(reading), settle(readSince(t, source, performance.now()))]);
+    if (after === undefined ? before !== undefined : before === undefined || !source.same(before.value.data, after.value.data)) moved.push(source.what);
+  }
+  return moved;
+}
+
+/** A failure of a repeat on still data (Check.confirmed): its words, and the names of the items its readings held. */
+export interface StillFailure {
+  message: string;
+  names: ReadonlySet<string>;
+}
+
+/**
+ * Whether repeated failures are the same failure: the same words, but for the items that
+ * came and went between the repeats (a function deployed and removed since: named in one
+ * repeat's readings and not in another's), quoted text that names no item (a cursor is
+ * issued anew) and the numbers (positions and counts move with them). A function deleted and put back between the readings around one answer is in
+ * every reading, so a failure that names it is the same failure only where the same item
+ * goes missing again: a flicker does not repeat on the same item, a defect does.
+ */
+export function sameFailure(failures: readonly StillFailure[]): boolean {
+  const every = failures.map((f) => f.names);
+  const all = [...new Set(every.flatMap((names) => [...names]))];
+  // Each name as a mark of its own (the items in every reading kept apart, those that came and went all alike), so that no digit of a name counts as a number; longest first, so that a name inside another is not replaced within it.
+  const marks = new Map(all.map((name, i) => [name, every.every((names) => names.has(name)) ? `\u0000${i}\u0000` : '\u0000…\u0000']));
+  const names = all.sort((a, b) => b.length - a.length);
+  const words = (message: string) =>
+    names
+      .reduce((text, name) => text.replaceAll(name, marks.get(name)!), message)
+      // Quoted text that names no item (a cursor, a q) alike too: a cursor is issued anew each time.
+      .replace(/"[^"\u0000]*"/g, '"…"')
+      .split('\u0000')
+      .map((part, i) => (i % 2 === 1 ? part : part.replace(/\d+(\.\d+)?/g, '#')))
+      .join('\u0000');
+  return failures.every((f) => words(f.message) === words(failures[0]!.message));
+}
+
+/** Whether two sets of readings (of the same sources) read the same data; a reading that failed is no data. */
+export async function sameReadings(a: ReadonlyMap<Source<unknown>, Promise<Reading<unknown>>>, b: ReadonlyMap<Source<unknown>, Promise<Reading<unknown>>>): Promise<boolean> {
+  for (const [source, reading] of a) {
+    const other = b.get(source);
+    if (!other) return false;
+    const [x, y] = await Promise.all([reading, other].map((r) => r.then((value) => value.data, () => undefined)));
+    if (x === undefined || y === undefined || !source.same(x, y)) return false;
+  }
+  return true;
+}
+
+/** The names of the items `readings` hold, where their sources name them. */
+export async function namesRead(readings: ReadonlyMap<Source<unknown>, Promise<Reading<unknown>>>): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const [source, reading] of readings) {
+    const data = await reading.then((r) => r.data, () => undefined);
+    if (data !== undefined && source.names) for (const name of source.names(data)) names.add(name);
+  }
+  return names;
 }
 
 /** The skip of a check whose data kept moving through its attempts. */

@@ -11,7 +11,7 @@ import { unmetNeed } from './needs.ts';
 import { PropertyViolation } from './property.ts';
 import type { CheckDefinition } from './rule.ts';
 import { TargetTime } from './target-time.ts';
-import { DataMoved, movedTooOften, readSince } from './readings.ts';
+import { DataMoved, movedTooOften } from './readings.ts';
 import { fixturesReplaced } from './setup.ts';
 import type { StateName } from '../spec/test-control.ts';
 import { Skip, SuiteError, Unsupported, Violation } from './violation.ts';
@@ -120,17 +120,14 @@ async function attemptInLane(
   const check = new Check(definition.id, config, { shares: definition.shares, waits, data, states: definition.states, targetTime, readingsSince, heldStates });
   const worked = () => ({ requests: check.requests, data: check.setFixtures ? ('set' as const) : ('existing' as const), ...(check.dataNotes.size > 0 ? { dataNotes: [...check.dataNotes] } : {}) });
   try {
-    await Promise.race([definition.body(check), overdue]);
+    // On existing data a failure stands only when repeated on still data (Check.confirmed; a property's cases are confirmed one by one).
+    await Promise.race([check.confirmed(() => definition.body(check)), overdue]);
     return { status: 'passed', ...worked() };
   } catch (error) {
     if (error instanceof Skip) return { status: 'skipped', reason: error.reason, ...worked(), ...(error instanceof Unsupported ? { unsupported: true as const } : {}) };
     if (error instanceof DataMoved) return { moved: [error.what], requests: check.requests };
     if (error instanceof SuiteError) return { status: 'error', evidence: plainEvidence(evidenceOf(error, check.lastExchange)), ...worked() };
     const evidence = plainEvidence(evidenceOf(error, check.lastExchange));
-    // A failure no judgement made stands only on data that held still (harness/readings.ts).
-    const judged = (error instanceof Violation || error instanceof PropertyViolation) && error.judged;
-    const moved = judged ? [] : await movedSinceRead(check);
-    if (moved.length > 0) return { moved, requests: check.requests };
     // On set data a failure stands only where the target still holds what the check set.
     const replaced = check.setFixtures ? await check.fixturesReplaced() : [];
     if (replaced.length > 0) return { status: 'error', evidence: { ...evidence, message: fixturesReplaced(replaced, evidence.message).message }, ...worked() };
@@ -140,20 +137,6 @@ async function attemptInLane(
     // Also ends the requests of a body cut off by its deadline, which would otherwise run on.
     await check.close();
   }
-}
-
-/**
- * The sources whose reading the check used differ from a reading started now. A reading
- * that failed and now succeeds moved too; one that fails again is the check's failure.
- */
-async function movedSinceRead(check: Check): Promise<string[]> {
-  const settle = <T>(promise: Promise<T>) => promise.then((value) => ({ value }), () => undefined);
-  const moved: string[] = [];
-  for (const [source, reading] of check.readings) {
-    const [before, after] = await Promise.all([settle(reading), settle(readSince(check, source, performance.now()))]);
-    if (after === undefined ? before !== undefined : before === undefined || !source.same(before.value.data, after.value.data)) moved.push(source.what);
-  }
-  return moved;
 }
 
 /** The evidence as plain data: an exchange computes its curl line and masked request body on first read (harness/http.ts). */

@@ -69,15 +69,13 @@ export class StatesInForce {
 }
 
 /**
- * A failure on fixtures another party replaced meanwhile (`replaced`, said in words, from
- * a read-back through the API): no verdict on the target, and the check's finding said.
+ * A failure on fixtures another run replaced meanwhile (`replaced`, said in words, from a
+ * read-back through the API that also shows the other run: suites/support/held.ts): no
+ * verdict on the target, and the check's finding said.
  */
 export function fixturesReplaced(replaced: readonly string[], found: string, exchange?: Exchange): SuiteError {
-  return new SuiteError(
-    `${FIXTURES_REPLACED} (${replaced.join('; ')}): another run against this target, or a control endpoint that does not keep a state until the next one replaces it; no verdict. The check had found: ${found}`,
-    exchange,
-  );
+  return new SuiteError(`${FIXTURES_REPLACED} (${replaced.join('; ')}): another run against this target; no verdict, run again when it is free. The check had found: ${found}`, exchange);
 }
 
-/** How the outcome of a check whose fixtures another party replaced begins (runner/run.ts reads the run's by it). */
+/** How the outcome of a check whose fixtures another run replaced begins (runner/run.ts reads the run's by it). */
 export const FIXTURES_REPLACED = 'the fixtures this check set were replaced while it read them';

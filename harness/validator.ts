@@ -65,18 +65,114 @@ function describe(fn: ValidateFunction): string[] {
   return (fn.errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message ?? 'is invalid'}`);
 }
 
-/** Errors of `body` against the documented response of `operationId` for `status`; [] when it conforms. */
+/** Errors of `body` against the documented response of `operationId` for `status`; [] when it conforms. A null where the document requires nothing is an absent field (absentNulls). */
 export function responseErrors(api: ApiName, operationId: string, status: number, body: unknown): string[] {
   const schema = responseSchema(api, operationId, status);
   if (!schema) return [`the document has no JSON response for ${operationId} with status ${status}`];
   const fn = validatorFor(`${api}:${operationId}:${status}`, schema);
-  return fn(body) ? [] : describe(fn);
+  return fn(absentNulls(schema, body)) ? [] : describe(fn);
 }
 
-/** Errors of `value` against a named component schema, e.g. `FunctionList`. */
+/** Errors of `value` against a named component schema, e.g. `FunctionList`; a null where the schema requires nothing is an absent field. */
 export function componentErrors(api: ApiName, name: string, value: unknown): string[] {
   const schema = specs[api].components?.schemas?.[name];
   if (!schema) throw new Error(`no component schema ${name} in the ${api} document`);
   const fn = validatorFor(`${api}#${name}`, schema);
-  return fn(value) ? [] : describe(fn);
+  return fn(absentNulls(schema, value)) ? [] : describe(fn);
+}
+
+/** The keywords of the documents' (dereferenced) schemas that absentNulls reads. */
+interface NullSchema {
+  type?: string;
+  properties?: Record<string, NullSchema>;
+  required?: readonly string[];
+  items?: NullSchema;
+  additionalProperties?: boolean | NullSchema;
+  allOf?: readonly NullSchema[];
+  anyOf?: readonly NullSchema[];
+  oneOf?: readonly NullSchema[];
+}
+
+const jsonType = (value: unknown): string => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
+
+/** What absentNulls reads of a schema for a value of one JSON type: its properties, its required ones, its items and map values. */
+interface Shape {
+  properties?: Record<string, NullSchema>;
+  required: ReadonlySet<string>;
+  items?: NullSchema;
+  values?: NullSchema;
+}
+
+/** The shapes worked out, by schema and JSON type: an answer repeats its schemas (every entry, every point). */
+const shapes = new WeakMap<NullSchema, Map<string, Shape>>();
+
+/** The shape of `schema` for a value of `type`: allOf merged, and of anyOf or oneOf the branch of that type. */
+function shapeOf(schema: NullSchema, type: string): Shape {
+  let byType = shapes.get(schema);
+  if (!byType) shapes.set(schema, (byType = new Map()));
+  let shape = byType.get(type);
+  if (!shape) {
+    const branch = (schema.anyOf ?? schema.oneOf)?.find((b) => b.type === undefined || b.type === type || (b.type === 'integer' && type === 'number'));
+    const parts = [schema, ...(schema.allOf ?? []), ...(branch ? [branch] : [])];
+    const properties = Object.assign({}, ...parts.map((p) => p.properties ?? {})) as Record<string, NullSchema>;
+    const additional = parts.map((p) => p.additionalProperties).find((a): a is NullSchema => typeof a === 'object');
+    shape = {
+      properties: Object.keys(properties).length ? properties : undefined,
+      required: new Set(parts.flatMap((p) => p.required ?? [])),
+      items: parts.map((p) => p.items).find(Boolean),
+      values: additional,
+    };
+    byType.set(type, shape);
+  }
+  return shape;
+}
+
+/**
+ * CONTRACT 3: "A field is required only where the specification marks it Required (...);
+ * any other field may be absent". Jackson, Go without omitempty and Pydantic's
+ * model_dump() write an absent field as null, so a null is read as the field left out
+ * wherever the field is not required. Which fields are is held in one place: the
+ * `required` lists of the OpenAPI documents (spec/*.openapi.yaml), which are CONTRACT 3's
+ * list (metadata.name, the Error body's error, Port.target, a Function's metadata and
+ * spec, and what a stated behaviour cannot be observed without). `value` without those
+ * nulls, at any depth of the objects the schema describes (fields it does not name
+ * included, such as the profile's run-state field); a required field's null, an item of
+ * an array and a value of a free-form map are kept, and judged as they are. What holds
+ * no such null is returned as it is (the same object), the rest copied.
+ */
+export function absentNulls(schema: object | undefined, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || !schema) return value;
+  const shape = shapeOf(schema as NullSchema, jsonType(value));
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, i) => {
+      const read = absentNulls(shape.items, item);
+      if (read !== item) (copy ??= [...value])[i] = read;
+    });
+    return copy ?? value;
+  }
+  const object = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(object)) {
+    const item = object[key];
+    if (shape.properties) {
+      if (item === null && !shape.required.has(key)) {
+        copy ??= { ...object };
+        delete copy[key];
+        continue;
+      }
+      const read = absentNulls(shape.properties[key], item);
+      if (read !== item) (copy ??= { ...object })[key] = read;
+    } else if (shape.values) {
+      // A map: its keys are the caller's, its values kept; only their own fields are read.
+      const read = absentNulls(shape.values, item);
+      if (read !== item) (copy ??= { ...object })[key] = read;
+    }
+  }
+  return copy ?? value;
+}
+
+/** The answer of `operationId` with `status` read as absentNulls reads it: every null where the document requires nothing left out. */
+export function withoutAbsentNulls<T>(api: ApiName, operationId: string, status: number, body: T): T {
+  return absentNulls(responseSchema(api, operationId, status), body) as T;
 }

@@ -6,8 +6,8 @@ export class Violation extends Error {
   constructor(
     message: string,
     readonly exchange?: Exchange,
-    /** Judged against readings of existing data that bracket the answer (harness/readings.ts): it stands though the data moved. */
-    readonly judged = false,
+    /** Found against readings of existing data that bracket the answer and agree (harness/readings.ts): the data held still around it. */
+    readonly still = false,
   ) {
     super(message);
     this.name = 'Violation';

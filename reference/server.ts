@@ -31,6 +31,8 @@ export interface ReferenceOptions {
   fault?: string;
   /** Name of one legal variant of the catalogue (reference/variants/). */
   variant?: string;
+  /** Several legal variants at once, each of another `choice` and of one profile (`npm run sweep` bundles them): each reshape in turn. */
+  variants?: readonly string[];
   /** Sees every request as it arrived, body read (the bench replays them for its floor). */
   onRequest?: (request: ReceivedRequest) => void;
   /** A data set to hold from the start (reference/demo-data.ts), for runs on existing data. */
@@ -67,19 +69,26 @@ const MAX_REQUEST_BODY = 16 * 1024 * 1024;
 /** The control endpoint takes whole fixture sets: 200,000 usage events (the bench's --scale) are about 45 MB. */
 const MAX_CONTROL_BODY = 128 * 1024 * 1024;
 
+function unknownVariant(name: string): never {
+  throw new Error(`unknown variant "${name}"`);
+}
+
 export async function startReference(options: ReferenceOptions = {}): Promise<ReferenceHandle> {
   const fault = options.fault === undefined ? undefined : findFault(options.fault);
   if (options.fault !== undefined && !fault) throw new Error(`unknown fault "${options.fault}"`);
   const faults: Faults = new Selected(fault);
-  const variant = options.variant === undefined ? undefined : findVariant(options.variant);
-  if (options.variant !== undefined && !variant) throw new Error(`unknown variant "${options.variant}"`);
-  const variants: Variants = new Selected(variant);
+  const named = [...(options.variant === undefined ? [] : [options.variant]), ...(options.variants ?? [])];
+  const chosen = named.map((name) => findVariant(name) ?? unknownVariant(name));
+  const clash = chosen.find((v, i) => chosen.slice(0, i).some((w) => (w.choice !== undefined && w.choice === v.choice) || (w.profile ?? 'spec') !== (v.profile ?? 'spec')));
+  if (clash) throw new Error(`the variant "${clash.name}" makes a choice another of ${named.join(', ')} makes otherwise`);
+  const variants: Variants = new Selected(chosen);
+  const variant = variants.active;
   if (options.data !== undefined && !(DATA_SETS as readonly string[]).includes(options.data))
     throw new Error(`unknown data set "${options.data}"; the data sets are: ${DATA_SETS.join(', ')}`);
   /** A variant's reshape first: a fault's stands for a defect on top of whatever the target chose. */
   const reshape = (reply: Reply, route: Route): Reply => {
-    const chosen = variant?.reshape ? variant.reshape(reply, route) : reply;
-    return fault?.reshape ? fault.reshape(chosen, route) : chosen;
+    const answered = variants.all.reduce((shaped, v) => (v.reshape ? v.reshape(shaped, route) : shaped), reply);
+    return fault?.reshape ? fault.reshape(answered, route) : answered;
   };
   const clock = new Clock();
   // Choices of the variants of inputs whose answer is not stated: the scheme "bearer" in any case; other refusals' statuses.
@@ -230,7 +239,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
       otherWorkspace: identities.otherWorkspace,
     },
     ...(fault ? { fault: fault.name } : {}),
-    ...(variant ? { variant: variant.name } : {}),
+    ...(variant ? { variant: chosen.map((v) => v.name).join('+') } : {}),
     ...(demo ? { demo: { sandboxName: demo.sandboxName, processName: demo.processName, processPid: demo.processPid }, demoStates: demo.states } : {}),
     close: () =>
       new Promise<void>((resolve) => {

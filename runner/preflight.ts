@@ -16,7 +16,7 @@ import type { Window } from '../generators/metrics-fixtures.ts';
 import { getMetrics } from '../suites/metrics/client.ts';
 import { isObject, nameOf } from '../suites/support/json.ts';
 import { findLegacyVersion, PAGED_VERSION, versionHeaders } from '../suites/support/versions.ts';
-import { workspacesOfTwo } from '../suites/support/workspaces.ts';
+import { sameViewOfBoth, workspacesOfTwo } from '../suites/support/workspaces.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../spec/facts.ts';
 import { stateParamsSchemas, type StateName } from '../spec/test-control.ts';
 import { CONTROL_ANSWERS, controlAnswer } from '../spec/control-answers.ts';
@@ -162,10 +162,12 @@ export function otherWorkspace(t: Check): Promise<Finding> {
     const list = await t.api('/functions', { token: other });
     if (refused(list)) return mistake(`GET /functions answered ${answered(list)} to --other-workspace-token: it must be the admin credential of a second workspace`);
     if (list.status !== 200) return failed(`GET /functions answered ${answered(list)}: it must be the admin credential of a second workspace`);
-    const { ours, theirs, sameWorkspace, leaks } = await workspacesOfTwo(t, other);
-    if (sameWorkspace) return mistake(`--other-workspace-token lists the resources of workspace ${ours} only, as --token does: give an admin credential of a second workspace`);
-    if (ours === undefined || theirs === undefined) return ok('lists functions; which workspace it is of is not shown (the listings name no one workspace)');
-    if (leaks) return ok(`admin of workspace ${theirs} (its own resources say so), though one of its listings shows resources of workspace ${ours}, as --token's: the isolation rules will say where`);
+    const { ours, theirs, sameView, nothingShown, shown, refusedToOther, namesOurs } = await workspacesOfTwo(t, other);
+    if (refusedToOther.length > 0) return mistake(`${refusedToOther.join(', ')} to --other-workspace-token, served to --token: it must be the admin credential of a second workspace`);
+    if (sameView) return nothingShown ? ok('lists nothing, nor does --token: which workspace it is of is not shown') : mistake(sameViewOfBoth(shown));
+    if (ours === undefined || theirs === undefined || ours === theirs)
+      return ok(`shown other resources than --token (${shown} items to --token): of another workspace, or the target does not keep workspaces apart, which the isolation rules will say`);
+    if (namesOurs) return ok(`admin of workspace ${theirs} (its own resources say so), though one of its listings shows resources of workspace ${ours}, as --token's: the isolation rules will say where`);
     return ok(`admin of workspace ${theirs}; --token is of ${ours} (by metadata.workspace)`);
   });
 }

@@ -151,11 +151,9 @@ const DRAFTS: Record<string, readonly Draft[]> = {
         ? proof(`lowercase-${read}`, `${path}: the name is lowercase`, 'resources-sandbox-name-capitalised')
         : yet(`lowercase-${read}`, `${path}: the name is lowercase`, `fault: ${path} answers metadata.name with capitals (e.g. its first letter); resources.metadata.fields reads it`),
     ),
-    ...per(['functions', 'sandbox', 'egressips'], (read, path) =>
-      read === 'sandbox'
-        ? proof(`alphabet-${read}`, `${path}: only alphanumerics and hyphens`, 'resources-sandbox-name-underscored')
-        : yet(`alphabet-${read}`, `${path}: only alphanumerics and hyphens`, `fault: ${path} answers metadata.name with another character (e.g. an underscore for each hyphen); resources.metadata.fields reads it`),
-    ),
+    proof('alphabet-functions', `${F}: only alphanumerics and hyphens`, 'resources-function-name-underscored'),
+    proof('alphabet-sandbox', `${S}: only alphanumerics and hyphens`, 'resources-sandbox-name-underscored'),
+    proof('alphabet-egressips', `${E}: only alphanumerics and hyphens`, 'resources-egressip-name-underscored'),
     ...per(['functions', 'sandbox', 'egressips'], (read, path) =>
       read === 'sandbox'
         ? proof(`max-49-${read}`, `${path}: at most 49 characters`, 'resources-sandbox-name-over-49')
@@ -320,9 +318,10 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     same('events', 'events (read-only)', 'events.array:sandbox'),
   ],
   'sandbox.expires-in': [
-    proof('absent-without-lifecycle', 'absent when no lifecycle is configured', 'resources-expires-in-without-lifecycle'),
+    proof('absent-without-lifecycle', 'absent when no lifecycle is configured (nor a TTL: runtime.ttl or runtime.expires, which "according to TTL and lifecycle policies" names beside it)', 'resources-expires-in-without-lifecycle'),
     yet('present-with-lifecycle', 'present when a lifecycle is configured', 'check: resources.sandbox.expires-in accepts an expiresIn left out; it would need it present for a sandbox set with a lifecycle; fault: expiresIn never answered'),
     proof('integer', 'an integer of seconds', 'resources-sandbox-expires-in-string'),
+    proof('non-negative', 'seconds until deletion: never negative', 'resources-sandbox-expires-in-negative'),
     open('value', 'the seconds until deletion according to TTL and lifecycle policies', 'how the policies (a TTL on idle, a retention) combine into the seconds left is not stated'),
   ],
   'sandbox.last-used-at': [
@@ -330,7 +329,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     open('system-managed', 'read-only, system managed', NO_WRITES),
   ],
   'sandbox.run-state': [
-    proof('present', 'the current-state field is there', 'resources-sandbox-run-state-missing'),
+    open('present', 'the current-state field is there', 'not marked Required (CONTRACT 3), and no stated behaviour needs it observed: a sandbox may leave it out (variant sandbox-without-run-state), so its presence is no behaviour to check; present, its values are'),
     proof('values', 'its value is RUNNING or STANDBY', 'resources-sandbox-run-state-lowercase'),
     open('read-only', 'read-only', NO_WRITES),
   ],
@@ -473,7 +472,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'metrics.entry.timeseries': [
     proof('every-bucket', 'one point per resolution bucket over the whole window', 'metrics-sparse-timeseries'),
-    proof('bucket-cost', 'each point the cost of its bucket', 'metrics-timeseries-rounded-cents'),
+    proof('bucket-cost', 'each point the cost of its bucket', 'metrics-timeseries-cost-overwritten'),
     yet('empty-zero', 'buckets without activity have cost 0', 'fault: a bucket without activity carries the previous bucket\'s cost (or null); metrics.timeseries.every-bucket reads it'),
     yet('usage-same-rule', 'bucket usage follows the same rule (one per bucket, 0 without activity)', 'fault: points of empty buckets leave usage out, or carry it with billing_dimension not grouped; metrics.usage.with-billing-dimension reads the usage of the points that carry it'),
   ],
@@ -629,7 +628,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('default', 'default createdAt:desc', 'functions-default-sort-asc'),
     yet('created-at-desc', 'createdAt:desc named', 'fault: sort=createdAt:desc served ascending (no sort right); functions.sort.orders reads it'),
     yet('created-at-asc', 'createdAt:asc', 'fault: sort=createdAt:asc served descending, or with ties out of order; functions.sort.orders reads it'),
-    yet('name-asc', 'name:asc', 'fault: sort=name:asc served by createdAt; functions.sort.orders reads it'),
+    proof('name-asc', 'name:asc: names in the order of words where every collation agrees (lowercase letters alone)', 'functions-name-sort-from-last-letter'),
     proof('name-desc', 'name:desc: names descending', 'functions-name-desc-as-asc', { alsoBreaks: ['functions.sort.values:name-desc-reverse'] }),
     proof('name-desc-reverse', 'name:desc the reverse of name:asc\'s order', 'functions-name-desc-other-collation'),
     yet('later-pages', 'each order kept on the pages after a cursor', 'fault: pages after a cursor in the default order whatever the sort; functions.pagination.every-item-once walks in each sort and reads the order'),
@@ -654,6 +653,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   'functions.search.normalized': [
     proof('trimmed', 'trimmed', 'functions-q-not-trimmed'),
     proof('lowercased', 'lowercased', 'functions-q-not-lowercased'),
+    proof('lowercased-beyond-ascii', 'lowercased beyond A to Z ("É" as "é", "Ж" as "ж")', 'functions-search-ascii-case-folding'),
   ],
   'functions.search.short': [
     proof('one-character', 'a q of one character (spaces around it or not): the unfiltered listing', 'functions-one-char-q-filters'),
@@ -704,7 +704,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     yet('none-repeated', 'and no group repeated', 'fault: the page after a cursor starts with the previous page\'s last group; metrics.pagination.complete reads it'),
   ],
   'metrics.cursor.last-page': [proof('empty', 'hasMore false: nextCursor empty', 'metrics-next-cursor-on-last-page')],
-  'metrics.resolution.auto': [proof('by-length', 'omitted: the resolution the window length chooses', 'metrics-auto-resolution-off-by-a-bucket')],
+  'metrics.resolution.auto': [proof('by-length', 'omitted: the resolution the window length chooses', 'metrics-auto-resolution-kept-to-twice-the-maximum')],
   'metrics.resolution.cap': [
     proof('beyond-cap', 'a window beyond the explicit resolution\'s cap: 400', 'metrics-explicit-over-cap-accepted'),
     proof('at-cap', 'a window up to the cap: served', 'metrics-explicit-at-cap-rejected'),
@@ -931,6 +931,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'version.paged': [
     same('data-meta', 'from 2026-04-28: {data, meta}', 'functions.shapes:paged-at-2026-04-28', 'functions.shapes:paged-later', 'functions.shapes:function-list'),
+    proof('data-now', 'listings return the functions the workspace holds now, not an earlier set', 'functions-listing-a-state-behind'),
     proof('walk-none-skipped', 'cursor pagination: following nextCursor skips no function', 'functions-page-boundary-skip'),
     proof('walk-none-repeated', 'cursor pagination: following nextCursor repeats no function', 'functions-page-boundary-repeat'),
     proof('sort-later', 'sort honoured in a version after 2026-04-28', 'functions-later-version-ignores-sort'),

@@ -5,7 +5,7 @@
 
 export interface ResolutionChoice {
   name: string;
-  /** Calendar unit of one bucket (UTC; weeks start on Monday). */
+  /** Calendar unit of one bucket (UTC); where a bucket starts is learnt from the answer (suites/metrics/buckets.ts). */
   bucket: 'hour' | 'day' | 'week' | 'month';
   /** Largest window an explicit value accepts; null: unbounded. Omitted resolution picks the first whose window is strictly shorter. */
   maxWindowSeconds: number | null;

@@ -1,13 +1,14 @@
-// harness/readings.ts and harness/run-check.ts: on the target's own data a failure
-// stands only when the data held still while the check read it, or when the answer was
-// judged against readings that bracket it; data that keeps moving skips the check.
+// harness/readings.ts, Check.confirmed and harness/run-check.ts: on the target's own data
+// an answer is judged against readings that bracket it, and a failure stands only when the
+// same request fails again with the same words on data its own readings show held still,
+// CONFIRMATIONS times in a row; a flicker clears, data that keeps moving skips the check.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import type { Check } from '../harness/check.ts';
 import { createShared } from '../harness/coordination.ts';
 import { Lanes } from '../harness/lanes.ts';
-import { DataMoved, judgeAgainst, type Source } from '../harness/readings.ts';
+import { CONFIRMATIONS, DataMoved, judgeAgainst, sameFailure, type Source } from '../harness/readings.ts';
 import { rule } from '../harness/rule.ts';
 import { runCheck } from '../harness/run-check.ts';
 import { startReference } from '../reference/server.ts';
@@ -65,10 +66,10 @@ describe('a check that compares with a reading in its own way, without a judgeme
     });
 
   test('on data that keeps moving its failure is no verdict: it is made again, then skipped, saying so', async () => {
-    const source = scripted([1, 2, 3, 4, 5, 6, 7]);
+    const source = scripted(Array.from({ length: 1000 }, (_, i) => i));
     const outcome = await runCheck(naive(source), config, new Lanes(1));
     expect(outcome.status).toBe('skipped');
-    expect(outcome).toMatchObject({ reason: expect.stringMatching(/^scripted data .* changed while the check read it, 3 times in a row/) });
+    expect(outcome).toMatchObject({ reason: expect.stringMatching(/^the data this check read \(scripted data .*\) changed while the check read it, 3 times in a row/) });
   });
 
   test('on data that moved once and then held still, the failure on the new data stands', async () => {
@@ -76,11 +77,62 @@ describe('a check that compares with a reading in its own way, without a judgeme
     expect(outcome).toMatchObject({ status: 'failed', evidence: { message: 'compared with 2' } });
   });
 
-  test('on still data the failure stands at once', async () => {
+  test('on still data the failure stands once repeated, each repeat on a reading of its own read again after it', async () => {
     const source = scripted([1]);
     const outcome = await runCheck(naive(source), config, new Lanes(1));
     expect(outcome).toMatchObject({ status: 'failed', evidence: { message: 'compared with 1' } });
-    expect(source.reads()).toBe(2);
+    // The first failure (its reading, and one after it to see the data held still) and CONFIRMATIONS - 1 repeats, each reading before and after.
+    expect(source.reads()).toBe(2 * CONFIRMATIONS);
+  });
+});
+
+describe('an answer that fails once among still readings (a function deleted and put back identical between them): repeated before it stands', () => {
+  const config = { ...referenceConfig({ baseUrl: 'http://127.0.0.1:9/v0', credentials: { admin: 'admin-token' } } as never, { seed: 1, runs: 1 }), controlUrl: undefined };
+  /** A check whose answers are judged against a still source (holding the items `names`) and say what `answers` says in turn ('' right, else the problem). */
+  const judging = (answers: string[], names: string[] = []) => {
+    const source = { ...scripted([1]), names: () => names };
+    let i = 0;
+    return rule('functions.sort.orders', { existing: true }, async (t) => {
+      await t.existing(source);
+      const answer = answers[Math.min(i++, answers.length - 1)]!;
+      await t.judge(source, () => answer || undefined, (problem) => problem);
+    });
+  };
+
+  test('a failure that a repeat does not show again is none: the flicker is gone', async () => {
+    expect(await runCheck(judging(['item "a" missing', '']), config, new Lanes(1))).toMatchObject({ status: 'passed' });
+  });
+
+  test('the same failure on every repeat stands', async () => {
+    expect(await runCheck(judging(['item "a" missing']), config, new Lanes(1))).toMatchObject({ status: 'failed', evidence: { message: 'item "a" missing' } });
+  });
+
+  test('the same failure: the same words but for items that came and went between the repeats, and numbers', () => {
+    const names = (...list: string[]) => new Set(list);
+    // Another function deployed each time, the defect the same: the same failure.
+    expect(sameFailure([
+      { message: 'position 0 should hold "new-1", got "old" (3 functions)', names: names('old', 'mid', 'new-1') },
+      { message: 'position 0 should hold "new-2", got "old" (4 functions)', names: names('old', 'mid', 'new-2') },
+    ])).toBe(true);
+    // A cursor issued anew each time: the same failure.
+    expect(sameFailure([
+      { message: 'nextCursor must be empty; got "eyJhIjox"', names: names('old') },
+      { message: 'nextCursor must be empty; got "eyJhIjoy"', names: names('old') },
+    ])).toBe(true);
+    // Another function missing each time, all of them in every reading: a flicker, not the same failure.
+    expect(sameFailure([
+      { message: 'missing "old"', names: names('old', 'mid') },
+      { message: 'missing "mid"', names: names('old', 'mid') },
+    ])).toBe(false);
+    expect(sameFailure([
+      { message: 'missing "svc-9" (position 9)', names: names('svc-9', 'svc-10') },
+      { message: 'missing "svc-10" (position 10)', names: names('svc-9', 'svc-10') },
+    ])).toBe(false);
+  });
+
+  test('failures that differ from repeat to repeat (another item each time) give no verdict: skipped, saying the data moved', async () => {
+    const names = Array.from({ length: 100 }, (_, i) => `f${i}`);
+    expect(await runCheck(judging(names.map((name) => `item "${name}" missing`), names), config, new Lanes(1))).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/changed while the check read it, 3 times in a row/) });
   });
 });
 

@@ -7,7 +7,7 @@ import { createShared, FixtureLocks } from '../harness/coordination.ts';
 import { CheckLane, Lanes } from '../harness/lanes.ts';
 import type { FunctionFixture, ListedFunction } from '../generators/functions-fixtures.ts';
 import type { FixtureEvent } from '../generators/metrics-fixtures.ts';
-import { firstPageProblem, listingBetween, normaliseQuery, tailPageProblem, totalProblem, WalkOrderCheck, wholeSetProblem, type Listing } from '../suites/functions/oracle.ts';
+import { expectedMatches, firstPageProblem, listingBetween, matchProblem, nameOrderProblem, normaliseQuery, tailPageProblem, totalProblem, WalkOrderCheck, wholeSetProblem, type Listing } from '../suites/functions/oracle.ts';
 import { expectedMetrics } from '../suites/metrics/oracle.ts';
 import { differences } from '../suites/support/compare.ts';
 import { followCursors, pageMetaProblems, type PageMeta } from '../suites/support/paging.ts';
@@ -17,8 +17,11 @@ const fn = (name: string, createdAt: string): FunctionFixture => ({
   spec: { enabled: true, runtime: { generation: 'mk3', transport: 'http-stream' } },
 });
 
+/** `listing` with the target's order of names as a walk of name:asc would read it. */
+const ordered = (listing: readonly ListedFunction[], ...names: string[]): Listing => Object.assign([...listing], { nameOrder: { names, read: 'the walk', pages: [] } });
+
 describe('the functions listing oracle (suites/functions/oracle.ts)', () => {
-  const fixtures = [fn('beta', '2024-01-01T00:00:02Z'), fn('alpha', '2024-01-01T00:00:01Z'), fn('gamma', '2024-01-01T00:00:03Z')];
+  const fixtures = ordered([fn('beta', '2024-01-01T00:00:02Z'), fn('alpha', '2024-01-01T00:00:01Z'), fn('gamma', '2024-01-01T00:00:03Z')], 'alpha', 'beta', 'gamma');
   /** The answer's items, as a page lists them. */
   const shown = (listing: readonly ListedFunction[], ...names: string[]): ListedFunction[] => names.map((name) => listing.find((f) => f.metadata.name === name) ?? fn(name, '2024-01-01T00:00:00Z'));
 
@@ -36,15 +39,28 @@ describe('the functions listing oracle (suites/functions/oracle.ts)', () => {
     expect(firstPageProblem(shown(fixtures, 'alpha', 'alpha'), fixtures, 'name:asc', 2)).toMatch(/"alpha" is listed twice/);
   });
 
-  test('ties of createdAt may come in either order; names collate by code point or with hyphens ignored', () => {
+  test('ties of createdAt may come in either order', () => {
     const tied = [fn('a', '2024-01-01T00:00:00Z'), fn('b', '2024-01-01T00:00:00Z')];
     expect(firstPageProblem(shown(tied, 'a', 'b'), tied, 'createdAt:asc', 2)).toBeUndefined();
     expect(firstPageProblem(shown(tied, 'b', 'a'), tied, 'createdAt:asc', 2)).toBeUndefined();
-    // '-' sorts before 'b' by code point; without the hyphen 'ac' sorts after 'ab'.
-    const hyphened = [fn('a-c', '2024-01-01T00:00:00Z'), fn('ab', '2024-01-01T00:00:01Z')];
-    expect(firstPageProblem(shown(hyphened, 'a-c', 'ab'), hyphened, 'name:asc', 2)).toBeUndefined();
-    expect(firstPageProblem(shown(hyphened, 'ab', 'a-c'), hyphened, 'name:asc', 2)).toBeUndefined();
-    expect(firstPageProblem(shown(hyphened, 'ab', 'a-c'), hyphened, 'name:desc', 2)).toBeUndefined();
+  });
+
+  test('names follow the target\'s own order, whatever the collation; name:desc its exact reverse', () => {
+    // '-' sorts before 'b' by code point; without the hyphen 'ac' sorts after 'ab'; a natural sort puts 'a2' before 'a-1'.
+    const codeUnits = ordered([fn('a-c', '2024-01-01T00:00:00Z'), fn('ab', '2024-01-01T00:00:01Z')], 'a-c', 'ab');
+    const hyphensIgnored = ordered(codeUnits, 'ab', 'a-c');
+    expect(firstPageProblem(shown(codeUnits, 'a-c', 'ab'), codeUnits, 'name:asc', 2)).toBeUndefined();
+    expect(firstPageProblem(shown(hyphensIgnored, 'ab', 'a-c'), hyphensIgnored, 'name:asc', 2)).toBeUndefined();
+    expect(firstPageProblem(shown(codeUnits, 'ab', 'a-c'), codeUnits, 'name:asc', 2)).toMatch(/^position 0 in name ascending \(the target's order of names: the walk\) order should hold a-c/);
+    expect(firstPageProblem(shown(codeUnits, 'ab', 'a-c'), codeUnits, 'name:desc', 2)).toBeUndefined();
+    expect(firstPageProblem(shown(codeUnits, 'a-c'), codeUnits, 'name:desc', 1)).toMatch(/should hold ab/);
+  });
+
+  test('the target\'s order of names: names of letters alone in the order of words, the others in any order', () => {
+    const names = (...order: string[]) => nameOrderProblem(ordered([], ...order));
+    expect(names('a2', 'a-1', 'abc', 'abcd', 'svc-9', 'svc-10', 'zeta')).toBeUndefined();
+    expect(names('abd', 'abc')).toMatch(/"abc" comes after "abd" in the walk/);
+    expect(names('abcd', 'x-1', 'abc')).toMatch(/"abc" comes after "abcd"/);
   });
 
   test('the whole set: every function once, in any order', () => {
@@ -62,15 +78,15 @@ describe('the functions listing oracle (suites/functions/oracle.ts)', () => {
       return order.end();
     };
     expect(walk(fixtures, ['alpha', 'beta'], ['gamma'])).toBeUndefined();
-    expect(walk(fixtures, ['alpha', 'gamma'], ['beta'])).toMatch(/position 1 in name ascending \(code units\) order should hold beta/);
+    expect(walk(fixtures, ['alpha', 'gamma'], ['beta'])).toMatch(/position 1 in name ascending \(the target's order of names: the walk\) order should hold beta/);
     expect(walk(fixtures, ['alpha', 'beta'], ['beta', 'gamma'])).toMatch(/"beta" is listed twice/);
     expect(walk(fixtures, ['alpha', 'beta'])).toMatch(/expected all 3 functions, the walk listed 2; missing "gamma"/);
   });
 
   describe('between two readings that differ (harness/readings.ts): what both hold must be shown, what one holds may be', () => {
     // delta was deployed and beta removed between the readings; epsilon came and went, created after both.
-    const before = [fn('alpha', '2024-01-01T00:00:01Z'), fn('beta', '2024-01-01T00:00:02Z'), fn('gamma', '2024-01-01T00:00:03Z')];
-    const after = [fn('alpha', '2024-01-01T00:00:01Z'), fn('gamma', '2024-01-01T00:00:03Z'), fn('delta', '2024-01-01T00:00:04Z')];
+    const before = ordered([fn('alpha', '2024-01-01T00:00:01Z'), fn('beta', '2024-01-01T00:00:02Z'), fn('gamma', '2024-01-01T00:00:03Z')], 'alpha', 'beta', 'gamma');
+    const after = ordered([fn('alpha', '2024-01-01T00:00:01Z'), fn('gamma', '2024-01-01T00:00:03Z'), fn('delta', '2024-01-01T00:00:04Z')], 'alpha', 'delta', 'gamma');
     const moving = listingBetween(before, after);
     const epsilon = fn('epsilon', '2024-01-01T00:00:05Z');
 
@@ -99,6 +115,31 @@ describe('the functions listing oracle (suites/functions/oracle.ts)', () => {
   test('q is trimmed and lowercased, and under 2 characters it is no filter', () => {
     expect(normaliseQuery('  AbC ')).toBe('abc');
     expect(normaliseQuery(' X ')).toBe('');
+  });
+
+  describe('the search: strict where every case folding agrees, either way where they differ', () => {
+    const labelled = (name: string, displayName: string): ListedFunction => ({ metadata: { name, displayName, labels: {}, createdAt: '2024-01-01T00:00:00Z' } });
+    const set = [labelled('cafe', 'Café Zürich'), labelled('street', 'Straße'), labelled('plain', 'Plain Cafe'), labelled('greek', 'ΟΔΟΣ')];
+    const matches = (q: string) => expectedMatches(set, q).map(({ must, may }) => ({ must: [...must].sort(), may: [...may].sort() }));
+
+    test('a letter with a one-to-one lowercase form, ASCII or not, matches either case', () => {
+      expect(matches('ZÜR')).toEqual([{ must: ['cafe'], may: [] }]);
+      expect(matches('CAFÉ')).toEqual([{ must: ['cafe'], may: ['plain'] }]); // "Plain Cafe" too, under accent folding
+      expect(matches('PLAIN')).toEqual([{ must: ['plain'], may: [] }]);
+    });
+
+    test('accents, "ß" and "ss", final sigma: a match is accepted either way', () => {
+      expect(matches('cafe')).toEqual([{ must: ['cafe', 'plain'], may: [] }]); // the name "cafe" and "Plain Cafe"; "Café" only under accent folding: already a must by its name
+      expect(matches('plain cafe')).toEqual([{ must: ['plain'], may: [] }]);
+      expect(matches('zu')).toEqual([{ must: [], may: ['cafe'] }]);
+      expect(matches('strasse')).toEqual([{ must: [], may: ['street'] }]);
+      expect(matches('straß')).toEqual([{ must: [], may: ['street'] }]);
+      expect(matches('οδος')).toEqual([{ must: [], may: ['greek'] }]);
+      expect(matchProblem([set[0]!], set, 'zu')).toBeUndefined();
+      expect(matchProblem([], set, 'zu')).toBeUndefined();
+      expect(matchProblem([], set, 'ZÜR')).toMatch(/must match the 1 of the 4 functions .*; got 0; missing "cafe"/);
+      expect(matchProblem([set[2]!], set, 'zu')).toMatch(/not matching "plain"/);
+    });
   });
 });
 

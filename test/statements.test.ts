@@ -190,6 +190,8 @@ test('the faults of the catalogue: each proves a clause, or is listed here with 
     'metrics-resource-types-window-optional': 'serves the resource-types enum without startTime and without endTime at once',
     'resources-secret-shown-unasked': 'shows the secrets to an admin who leaves the parameter out and to one who sends false at once',
     'resources-routing-secret-in-header': 'resolves the placeholders for an admin who leaves the parameter out and for one who sends false at once',
+    'functions-listing-empty': 'loses every function, which every clause of the listing reads at once: kept to show that a store that lost what it was given fails its rules, not the run (test/misdiagnosis.test.ts)',
+    'resources-customdomain-name-underscored': 'renames the custom domains it lists, which the listing\'s clauses read together (a domain set missing, one not set listed): kept to show that a rename fails its rule, not the run (test/misdiagnosis.test.ts)',
     'resources-customdomains-wrapped-in-data': 'breaks the bare array of GET /customdomains, which schema-customdomains-keyed-by-name proves',
   };
   const proving = new Set(checkedClauses.map((c) => c.fault));

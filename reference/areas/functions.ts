@@ -17,18 +17,37 @@ const CURSOR_REJECTIONS = {
 } as const;
 
 
-/** A PostgreSQL database in a glibc locale (hyphens ignored at first), or one with ICU's numeric collation ("fn-9" before "fn-10"). */
-function nameCollation(variants: AreaEnv['variants']): NameCollation {
+/**
+ * How the name sorts collate: code units; a PostgreSQL database in a glibc locale (hyphens
+ * ignored at first); ICU's numeric collation ("fn-9" before "fn-10"); a natural sort (runs of
+ * digits as numbers, the text between them as strings: "a2" before "a-1"). The fault
+ * functions-name-sort-from-last-letter compares names from their last character.
+ */
+function nameCollation({ faults, variants }: AreaEnv): NameCollation {
+  if (faults.has('functions-name-sort-from-last-letter')) return (a, b) => codeUnitOrder([...a].reverse().join(''), [...b].reverse().join(''));
   if (variants.has('name-sort-locale-collation')) return new Intl.Collator('en', { ignorePunctuation: true }).compare;
   if (variants.has('name-sort-numeric-collation')) return new Intl.Collator('en', { numeric: true }).compare;
+  if (variants.has('name-sort-natural')) return naturalOrder;
   return codeUnitOrder;
 }
+
+/** Runs of digits compared as numbers (then by their length: "01" after "1"), the text between them by code units. */
+const naturalOrder: NameCollation = (a, b) => {
+  const [runsA, runsB] = [a.match(/\d+|\D+/g) ?? [], b.match(/\d+|\D+/g) ?? []];
+  for (let i = 0; i < Math.min(runsA.length, runsB.length); i++) {
+    const [x, y] = [runsA[i]!, runsB[i]!];
+    const bothDigits = /^\d/.test(x) && /^\d/.test(y);
+    const order = bothDigits ? Number(x) - Number(y) || x.length - y.length : codeUnitOrder(x, y);
+    if (order !== 0) return order;
+  }
+  return runsA.length - runsB.length;
+};
 
 export function functionsArea(env: AreaEnv): Area {
   const { faults } = env;
   const indexes = new Map<string, FunctionIndex>();
 
-  const fold = caseFoldOf(env.variants);
+  const fold = caseFoldOf(faults, env.variants);
   /** Section 4.1: q looks in the name, the display name and the labels' keys and values, lowercased as q is. */
   const searchFields = (fn: StoredFunction): string[] => {
     const { name, displayName, labels } = fn.metadata;
@@ -41,9 +60,11 @@ export function functionsArea(env: AreaEnv): Area {
     ].map(fold);
   };
   /** How the name sorts collate: code-unit order, or a database's collation (the variants name-sort-*-collation). */
-  const collation = nameCollation(env.variants);
+  const collation = nameCollation(env);
   const descCollation = faults.has('functions-name-desc-other-collation') ? new Intl.Collator('en', { numeric: true }).compare : collation;
   const emptyIndex = new FunctionIndex([], searchFields, collation, descCollation);
+  /** Under the fault functions-listing-a-state-behind: the state each workspace answers with at the next state. */
+  const laggingBehind = new Map<string, FunctionIndex>();
   const indexOf = (workspace: string) => indexes.get(workspace) ?? emptyIndex;
 
   /** What a cursor is bound to (section 4.1): the workspace, the sort and the normalised q, not the limit. */
@@ -162,12 +183,22 @@ export function functionsArea(env: AreaEnv): Area {
         const workspace = params.workspace ?? principal.workspace;
         if (typeof workspace !== 'string' || !env.workspaces.includes(workspace))
           throw new BadStateParams(`workspace must be one of ${env.workspaces.join(', ')}`);
-        indexes.set(workspace, new FunctionIndex(storedFunctions(params.items, workspace, env.clock.now(), faults), searchFields, collation, descCollation));
+        const index = new FunctionIndex(storedFunctions(params.items, workspace, env.clock.now(), faults), searchFields, collation, descCollation);
+        // Stryker restore all
+        // A replica a state behind: the workspace keeps answering the functions it held before this state.
+        const lagging = faults.has('functions-listing-a-state-behind');
+        if (!lagging) indexes.set(workspace, index);
+        else {
+          indexes.set(workspace, laggingBehind.get(workspace) ?? index);
+          laggingBehind.set(workspace, index);
+        }
+        // Stryker disable all: test-control endpoint (docs/mutation.md)
       },
     },
     // Stryker restore all
     reset() {
       indexes.clear();
+      laggingBehind.clear();
     },
   };
 }

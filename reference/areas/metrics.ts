@@ -15,7 +15,7 @@ const metricsPath = profile.metricsPath.replace('{accountId}', ':accountId');
 const HOUR_MS = 3_600_000;
 
 export function metricsArea(env: AreaEnv): Area {
-  const store = new UsageStore();
+  const store = new UsageStore(env.variants.has('event-amounts-truncated') ? 'truncated' : 'exact');
   const { faults } = env;
   /**
    * The last query's grouping: the pages of one query share it, so a walk over N pages groups
@@ -28,6 +28,7 @@ export function metricsArea(env: AreaEnv): Area {
   const groupingChoices: GroupingChoices = {
     entryWithoutEvents: !env.variants.has('empty-window-no-entry'),
     order: env.variants.has('metrics-orders-otherwise') ? -1 : 1,
+    weeks: env.variants.has('weeks-start-sunday') ? 'sunday' : 'monday',
   };
 
   function groupingOf(query: MetricsQuery): Grouping {
@@ -64,6 +65,7 @@ export function metricsArea(env: AreaEnv): Area {
   const queryChoices: QueryChoices = {
     lenientEnums: env.variants.has('lenient-enum-values'),
     autoResolutionInclusive: env.variants.has('auto-resolution-inclusive'),
+    autoResolutionInWholeDays: env.variants.has('auto-resolution-in-whole-days'),
     capInWholeHours: env.variants.has('resolution-cap-in-whole-hours'),
     windowUtcOnly: env.variants.has('window-bounds-utc-only'),
     servesUndescribed: env.variants.has('undescribed-inputs-served'),

@@ -107,6 +107,23 @@ export const functionsFaults = [
     description: 'sort=name:desc is served in name ascending order',
   },
   {
+    name: 'functions-listing-a-state-behind',
+    rule: 'functions.sort.orders',
+    description: 'the listing answers the functions the workspace held before the last state (a replica a state behind): another fixture set than the one set, marked by this run, so no evidence of another run',
+  },
+  {
+    name: 'functions-listing-empty',
+    rule: 'functions.pagination.every-item-once',
+    description: 'the listing answers no function, whatever the workspace holds (a store that lost what it was given): nothing marked by another run is seen, so no evidence of one',
+    reshape: (reply, route) =>
+      isListing(route) && reply.status === 200 ? { ...reply, body: Array.isArray(reply.body) ? [] : { data: [], meta: { hasMore: false, nextCursor: '', total: 0 } } } : reply,
+  },
+  {
+    name: 'functions-name-sort-from-last-letter',
+    rule: 'functions.sort.orders',
+    description: 'the name sorts compare names from their last character to their first: one order on every page, but "ba" before "ab"',
+  },
+  {
     name: 'functions-unknown-sort-served',
     rule: 'functions.sort.unknown-rejected',
     description: 'a sort value outside the enum is served with the default sort',
@@ -125,6 +142,11 @@ export const functionsFaults = [
     name: 'functions-q-not-lowercased',
     rule: 'functions.search.trimmed-lowercased',
     description: 'q is searched as given against the lowercased fields, so capitals never match',
+  },
+  {
+    name: 'functions-search-ascii-case-folding',
+    rule: 'functions.search.trimmed-lowercased',
+    description: 'q and the fields it searches are lowercased from A to Z only (SQLite\'s lower(), a C locale): "CAFÉ" searches for "cafÉ", so capitals beyond A to Z never match',
   },
   {
     name: 'functions-one-char-q-filters',

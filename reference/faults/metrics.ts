@@ -104,14 +104,14 @@ export const metricsFaults = [
     description: 'buckets without activity are left out of the timeseries',
   },
   {
-    name: 'metrics-timeseries-rounded-cents',
+    name: 'metrics-timeseries-cost-overwritten',
     rule: 'metrics.timeseries.bucket-cost',
-    description: 'timeseries costs are rounded to cents',
+    description: "each event's cost overwrites its bucket's instead of adding to it: a point carries the cost of its bucket's last event (the summaries right)",
   },
   {
-    name: 'metrics-auto-resolution-off-by-a-bucket',
+    name: 'metrics-auto-resolution-kept-to-twice-the-maximum',
     rule: 'metrics.resolution.auto',
-    description: 'an omitted resolution keeps the finer one for windows up to one of its buckets past its maximum, that bucket included',
+    description: 'an omitted resolution keeps each finer resolution for windows up to twice its maximum (hourly up to 14 days, daily up to 180)',
   },
   {
     name: 'metrics-unknown-resolution-500',

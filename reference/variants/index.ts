@@ -7,6 +7,7 @@ import type { Reply, Route } from '../area.ts';
 import { isObject } from '../json.ts';
 import type { VariantDefinition } from './registry.ts';
 import { extensibleObjects, mapStringsUnder, onSuccess, resourcesOf, withoutRoutingSecrets } from './reshape.ts';
+import { absentFieldsAsNull, durationsAsIntervalText, durationsInIso8601, listsAsPostgresArrays, logsThroughPty, routingAsStored, textInNfc } from './answered-otherwise.ts';
 
 const RESOURCE_READS = ['listFunctions', 'getSandbox', 'listEgressIps', 'listCustomDomains'] as const;
 /** Every control-plane Error body without `field` (section 7 marks only `error` Required). */
@@ -60,22 +61,38 @@ const catalogue = [
   },
   {
     name: 'refuses-unknown-versions',
+    choice: 'versions',
     decides: 'section 9: "Other version dates ... not shown" (CONTRACT 3: "any date may be refused as an unknown version with a 4xx Error body")',
     description: 'GET /functions answers 400 to any version date but 2026-04-28, so it has no older version the suite can find',
     skips: ['functions.version.legacy-before-2026-04-28'],
   },
   {
     name: 'name-sort-locale-collation',
+    choice: 'name collation',
     decides: 'section 4.1: the sort enum `name:asc`, `name:desc` names the order, not the collation',
     description: 'the name sorts follow a locale collation that ignores hyphens at first (a database in a glibc locale): "ab-c" between "abb" and "abd"',
   },
   {
-    name: 'search-ascii-case-folding',
-    decides: 'section 4.1: `q` is "Trimmed and lowercased by the server", without saying how letters beyond A to Z are lowercased',
-    description: 'q and the fields it searches are lowercased from A to Z only (SQLite\'s lower(), a C locale): "CAFÉ" searches for "cafÉ"',
+    name: 'search-full-case-folding',
+    choice: 'search folding',
+    decides: 'section 4.1: `q` is "Trimmed and lowercased by the server"; how the fields are compared with it, and how letters whose foldings differ fold, are not stated',
+    description: 'q and the fields it searches are compared under full case folding (ICU, Python\'s casefold, a case-insensitive collation): "ß" as "ss", final sigma as sigma; q\'s length is counted before folding',
+  },
+  {
+    name: 'search-accent-folding',
+    choice: 'search folding',
+    decides: 'section 4.1: `q` is "Trimmed and lowercased by the server"; how the fields are compared with it is not stated',
+    description: 'q and the fields it searches are lowercased and stripped of accents, as a search engine\'s asciifolding filter does: "e" finds "é", "cafe" finds "Café"',
+  },
+  {
+    name: 'name-sort-natural',
+    choice: 'name collation',
+    decides: 'section 4.1: the sort enum `name:asc`, `name:desc` names the order, not the collation',
+    description: 'the name sorts follow a natural-sort comparison (runs of digits as numbers, the text between them as strings): "a2" before "a-1", "svc-9" before "svc-10"',
   },
   {
     name: 'name-sort-numeric-collation',
+    choice: 'name collation',
     decides: 'section 4.1: the sort enum `name:asc`, `name:desc` names the order, not the collation',
     description: 'the name sorts compare the digits in names as numbers (ICU numeric collation): "fn-9" before "fn-10"',
   },
@@ -87,11 +104,13 @@ const catalogue = [
   },
   {
     name: 'auto-resolution-inclusive',
+    choice: 'length of a window',
     decides: 'section 4.1: "`resolution`: when omitted, chosen from the window length" (CONTRACT 3 gives "under 7 days hourly" as the default; a window of exactly 7 days is within the 7 days hourly may serve)',
     description: 'an omitted resolution is the finest whose maximum window is at least the window\'s length: exactly 7 days is hourly',
   },
   {
     name: 'resolution-cap-in-whole-hours',
+    choice: 'length of a window',
     decides: 'section 4.1: "An explicit value has a maximum window; a window beyond the cap returns 400", with the maximum windows "not shown" (section 8) nor how a window is measured',
     description: 'an explicit resolution measures the window in whole hours, rounded down: a window one second past the maximum is served',
   },
@@ -102,6 +121,7 @@ const catalogue = [
   },
   {
     name: 'undescribed-inputs-served',
+    choice: 'answers to undescribed inputs',
     decides:
       'the specification states no answer to an `anchor` other than `end`, to `anchor=end` with a cursor, to a `groupBy` naming a dimension twice, to a metrics `limit` under 1 (section 8 gives that limit no minimum), to a window that ends before it starts, to a `Service-Version` that is not a date, to a file path with `.` or `..` segments, to stopping the monitor of no process, to the scheme of "Authorization: Bearer <token>" in another case, nor to a request body of some size',
     description:
@@ -159,12 +179,14 @@ const catalogue = [
   },
   {
     name: 'undescribed-inputs-refused-otherwise',
+    choice: 'answers to undescribed inputs',
     decides:
       'the specification states no answer to a file write that meets a file or directory in its way, to a metrics account other than the caller\'s, to a method a path is not served with, nor to a request body that is not JSON',
     description: 'each is refused with another status than the reference\'s: 422 (not 400) for the write and the body, within the profile\'s filesystem statuses; 403 (not 404); 404 (not 405)',
   },
   {
     name: 'unversioned-legacy',
+    choice: 'versions',
     decides: 'section 9: "what the default is when the header is omitted: not shown"',
     description: 'without the version header GET /functions answers the legacy bare array (the reference answers a page by default)',
   },
@@ -188,6 +210,7 @@ const catalogue = [
   },
   {
     name: 'sparse-read-only-metadata',
+    choice: 'absent fields',
     decides:
       'section 2.1: `plan`, `url`, `createdBy`, `updatedBy`, `createdAt`, `updatedAt` are read-only and not marked Required; section 2.3: `expiresIn` is "present only when lifecycle is configured", which a lifecycle does not make it',
     description:
@@ -256,6 +279,7 @@ const catalogue = [
   },
   {
     name: 'extra-unknown-fields',
+    choice: 'metrics entry fields',
     decides: 'the specification lists fields, not that no other may appear (section 2.7: "Full field list ...: not shown")',
     description:
       'every JSON object of every answer (errors too), at any depth (meta, summary, each resource, its metadata, spec, triggers, ports, events, each metrics entry and timeseries point), carries a field of the vendor\'s own; free-form maps such as labels excepted',
@@ -269,6 +293,7 @@ const catalogue = [
   },
   {
     name: 'metrics-entry-fields-named-otherwise',
+    choice: 'metrics entry fields',
     decides: 'section 2.7: "Full field list of the entry and of the top-level response: not shown" (the entry fields of workspace, resource_type and resource_name are named, those of resource_uuid and billing_dimension are not)',
     description: 'each metrics entry holds its resource_uuid in `resource_uuid` and its billing_dimension in `meter` (the reference: `resourceUuid`, `billingDimension`)',
     reshape: onSuccess(['getAccountMetrics'], (body) => {
@@ -300,15 +325,123 @@ const catalogue = [
   },
   {
     name: 'offset-timestamps',
+    choice: 'timestamp form',
     decides: 'CONTRACT 3: "timestamps: any RFC 3339 form (fractions of a second, `Z` or an offset)"',
     description: 'every timestamp in an answer is written with milliseconds and a +02:00 offset, the same instant',
     reshape: (reply) => (typeof reply.body === 'object' && reply.body !== null ? { ...reply, body: mapStringsUnder(reply.body, TIMESTAMP_KEYS, withOffset) } : reply),
   },
   {
     name: 'basic-iso8601-event-times',
+    choice: 'timestamp form',
     decides: 'section 6: an event\'s `time` is an "ISO 8601 timestamp", of no one form',
     description: 'every event time is written in the ISO 8601 basic form with a zone offset, the same instant (`20260102T050405+0200`)',
     reshape: (reply) => (typeof reply.body === 'object' && reply.body !== null ? { ...reply, body: mapStringsUnder(reply.body, EVENT_TIME_KEYS, basicForm) } : reply),
+  },
+  // Resources and sandbox address: what a fixture set, written back in another form the specification leaves open.
+  {
+    name: 'durations-in-iso8601',
+    choice: 'duration notation',
+    decides: 'section 2.3: `lifecycle.expirationPolicies[].value`, `lifecycle.terminatedRetention` and `runtime.ttl` are each a "Duration string", in no notation given',
+    description: 'GET /sandboxes/{sandboxName} writes every duration in ISO 8601, as Java\'s Duration does (`24h` set, `PT24H` answered; `90m`, `PT1H30M`)',
+    reshape: durationsInIso8601,
+  },
+  {
+    name: 'durations-as-interval-text',
+    choice: 'duration notation',
+    decides: 'section 2.3: `lifecycle.expirationPolicies[].value`, `lifecycle.terminatedRetention` and `runtime.ttl` are each a "Duration string", in no notation given',
+    description: 'GET /sandboxes/{sandboxName} writes every duration as a Postgres interval column prints it (`24h` set, `24:00:00` answered)',
+    reshape: durationsAsIntervalText,
+  },
+  {
+    name: 'network-lists-as-postgres-arrays',
+    decides: 'section 2.3: network.allowedDomains is "Returned as a string holding a list" (forbiddenDomains and firewall.rulesets: "Same representation"), in no list notation given',
+    description: 'those lists are answered as a Postgres text[] column prints them: `{api.example.com,*.cdn.io}`, `{}` (the reference: JSON text)',
+    reshape: listsAsPostgresArrays,
+  },
+  {
+    name: 'routing-as-stored-json',
+    decides: 'section 2.3: a proxy route\'s `body` is a string and its `headers` a map, neither with a form given; HTTP header names are case-insensitive (RFC 9110)',
+    description: 'each proxy route\'s body (JSON text) comes back as a jsonb column writes it (`{"key": "..."}`, keys reordered), and its header names in lowercase (`authorization`)',
+    reshape: routingAsStored,
+  },
+  {
+    name: 'process-logs-through-a-pty',
+    decides: 'section 2.6: `logs`, `stderr`, `stdout` are strings; how the sandbox collects what a process writes is not stated',
+    description: 'GET /process/{identifier}/logs answers each stream as a pseudo-terminal and a line collector give it: every line feed a CR LF, the last line ended',
+    reshape: logsThroughPty,
+  },
+  {
+    name: 'text-in-nfc',
+    decides: 'section 2.1: labels are a "Map of string to string" (and env values, display names strings), without saying whether text is kept in its Unicode normal form',
+    description: 'GET /sandboxes/{sandboxName}, /egressips and /customdomains answer every string in Unicode normalization form C (a decomposed "é" set comes back composed)',
+    reshape: textInNfc,
+  },
+  {
+    name: 'absent-fields-as-null',
+    choice: 'absent fields',
+    decides: 'CONTRACT 3: "A field is required only where the specification marks it Required (...) any other field may be absent": a serializer that writes every field it knows (Jackson, Go without omitempty, Pydantic\'s model_dump()) writes an absent one as null',
+    description: 'every answer holds each field of its documented schema the reference leaves out, as null: resources (a sandbox without a lifecycle has `"expiresIn": null`), functions, metrics (`"usage": null` without billing_dimension) and the sandbox address',
+    reshape: absentFieldsAsNull,
+  },
+  {
+    name: 'expires-in-with-ttl',
+    decides: 'section 2.3: `expiresIn` is "seconds until automatic deletion according to TTL and lifecycle policies; present only when lifecycle is configured", and a TTL (`runtime.ttl`, `runtime.expires`) is set outside `lifecycle`',
+    description: 'a sandbox set with runtime.ttl or runtime.expires and no lifecycle is answered with expiresIn too: the seconds until the earlier of its TTL (from its last use) and its expiry time, 0 once past',
+  },
+  {
+    name: 'sandbox-without-run-state',
+    decides: 'section 2.3: the read-only current-state field (RUNNING or STANDBY) is not marked Required (CONTRACT 3)',
+    description: 'GET /sandboxes/{sandboxName} answers no run-state field',
+    skips: ['resources.sandbox.run-state'],
+    reshape: onSuccess(['getSandbox'], (body) => (delete body.state, body)),
+  },
+  {
+    name: 'egress-ip-family-from-address',
+    decides: 'section 2.4: spec.ipFamily is a string ("Allowed values of ipFamily: not shown"), which a service may derive from the provisioned address',
+    description: 'GET /egressips answers spec.ipFamily as the family of spec.publicIp (`IPv4` or `IPv6`), set or not',
+    reshape: onSuccess(['listEgressIps'], (items) => {
+      for (const item of resourcesOf(items)) if (isObject(item.spec) && typeof item.spec.publicIp === 'string') item.spec.ipFamily = item.spec.publicIp.includes(':') ? 'IPv6' : 'IPv4';
+      return items;
+    }),
+  },
+  {
+    name: 'amounts-rounded-to-cents',
+    choice: 'amounts',
+    decides: 'section 2.7 gives costs "(USD)" and usages the units of their billing dimension (`gbs`, `count`, `hours`), not their precision nor how a sum is rounded (Postgres numeric(12,2), Stripe amounts in cents)',
+    description:
+      'every cost of a metrics answer (each point, each entry\'s summary.cost, summary.totalCost) is rounded to whole cents, and every usage (each point, summary.usage, summary.totalUsage) to whole units, each on its own from the exact sum',
+    reshape: onSuccess(['getAccountMetrics'], (body) => {
+      const cents = (x: unknown) => (typeof x === 'number' ? Math.round(x * 100) / 100 : x);
+      const whole = (x: unknown) => (typeof x === 'number' ? Math.round(x) : x);
+      const round = (amounts: unknown) => {
+        if (!isObject(amounts)) return;
+        for (const key of ['cost', 'totalCost'] as const) if (key in amounts) amounts[key] = cents(amounts[key]);
+        for (const key of ['usage', 'totalUsage'] as const) if (key in amounts) amounts[key] = whole(amounts[key]);
+      };
+      round(body?.summary);
+      for (const entry of resourcesOf(body)) {
+        round(entry.summary);
+        for (const point of Array.isArray(entry.timeseries) ? entry.timeseries : []) round(point);
+      }
+      return body;
+    }),
+  },
+  {
+    name: 'weeks-start-sunday',
+    decides: 'section 2.7: "one entry per resolution bucket over the whole window", not where a bucket starts (CONTRACT 3 names the resolutions, not the day a week starts on): BigQuery DATE_TRUNC(WEEK) and MySQL WEEK() mode 0 start weeks on Sunday',
+    description: 'weekly buckets start on Sunday (00:00 UTC); a window that starts on another day has a first point named by the Sunday before it (the reference: ISO weeks, from Monday)',
+  },
+  {
+    name: 'auto-resolution-in-whole-days',
+    choice: 'length of a window',
+    decides: 'section 4.1: "`resolution`: when omitted, chosen from the window length" (CONTRACT 3: "under 7 days hourly, under 90 days daily, under 1 year weekly"), not how the length is measured nor how long "1 year" is',
+    description: 'an omitted resolution counts the window in whole days, rounded up, and a year as 366 days: a window of 6 days and an hour is daily, one of exactly 365 days weekly',
+  },
+  {
+    name: 'event-amounts-truncated',
+    choice: 'amounts',
+    decides: 'section 2.7 gives costs "(USD)" and usages the units of their billing dimension, not the precision a store keeps an event\'s amounts in nor how it cuts them to it',
+    description: 'each usage event is kept with its cost truncated to whole cents and its usage to whole units (integer columns fed by integer division): every amount of an answer is an exact sum of those',
   },
 ] as const satisfies readonly VariantDefinition[];
 

@@ -20,6 +20,12 @@ export interface VariantDefinition {
   warns?: readonly RuleId[];
   /** Rules the choice leaves nothing to observe for: reported as skipped, with the reason. */
   skips?: readonly RuleId[];
+  /**
+   * The open point it decides, where other variants decide it too (a name's collation, a
+   * search's folding): variants of one choice are never started together (`npm run sweep`
+   * runs the others in bundles).
+   */
+  choice?: string;
   /** For choices that only reshape an answer: applied to every reply of the route. */
   reshape?: (reply: Reply, route: Route) => Reply;
 }

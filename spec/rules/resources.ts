@@ -67,7 +67,7 @@ export const resourcesRules = [
     id: 'resources.sandbox.run-state',
     level: 'MUST',
     section: '2.3, 3',
-    title: 'A sandbox carries its current state, RUNNING or STANDBY, in the run-state field',
+    title: 'The run-state field of a sandbox, when present, holds RUNNING or STANDBY',
     quote: 'a read-only current-state field with values `RUNNING` or `STANDBY`',
   },
   {
@@ -81,7 +81,7 @@ export const resourcesRules = [
     id: 'resources.sandbox.expires-in',
     level: 'MUST',
     section: '2.3',
-    title: 'expiresIn is an integer present only when the sandbox has a lifecycle',
+    title: 'expiresIn, when present, is an integer of at least 0, and only on a sandbox with a lifecycle, a TTL or an expiry time',
     quote: '`expiresIn` (integer, seconds until automatic deletion according to TTL and lifecycle policies; present only when lifecycle is configured)',
   },
   {

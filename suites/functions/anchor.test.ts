@@ -28,7 +28,7 @@ const anchorEndTailPage = rule('functions.anchor.end-tail-page', { ...FIXTURES_O
     const what = `anchor=end sort=${sort ?? `(none: ${DEFAULT_FUNCTION_SORT})`} limit=${limit}${q === undefined ? '' : ` q=${JSON.stringify(q)}`} over ${fixtures.length} functions`;
     const page = await fetchPage(t, { anchor: 'end', limit, ...(sort ? { sort } : {}), ...(q === undefined ? {} : { q }) }, what);
     const problemOf = (listing: Listing) => {
-      const problems = (q === undefined ? [listing] : narrowedListings(listing, q)).map((narrowed) => tailPageProblem(page.items, narrowed, order, limit));
+      const problems = (q === undefined ? [listing] : narrowedListings(listing, q, page.names)).map((narrowed) => tailPageProblem(page.items, narrowed, order, limit));
       return problems.includes(undefined) ? undefined : problems[0];
     };
     const of = q === undefined ? 'the tail page' : 'the tail page of the functions q matches';

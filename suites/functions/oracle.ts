@@ -2,6 +2,7 @@
 // target: the order of each sort, the slice a page must hold, the set a search matches.
 import { searchableFields, type ListedFunction } from '../../generators/functions-fixtures.ts';
 import { MIN_QUERY_LENGTH, type FunctionSort } from '../../spec/facts.ts';
+import type { Exchange } from '../../results/model.ts';
 
 /** The sorts by creation time, the order `anchor=end` reads in either direction. */
 export const CREATED_AT_SORTS: readonly FunctionSort[] = ['createdAt:asc', 'createdAt:desc'];
@@ -17,47 +18,29 @@ interface Ordering {
 const createdMs = (f: ListedFunction) => Date.parse(f.metadata.createdAt);
 const byCreatedAt: Compare = (a, b) => createdMs(a) - createdMs(b);
 const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const byName: Compare = (a, b) => codeUnitOrder(a.metadata.name, b.metadata.name);
-// A locale collation (glibc's, used by many databases) ignores hyphens at first level;
-// names equal without their hyphens may then come in either order.
-const byNameIgnoringHyphens: Compare = (a, b) => codeUnitOrder(a.metadata.name.replaceAll('-', ''), b.metadata.name.replaceAll('-', ''));
-const numeric = new Intl.Collator('en', { numeric: true });
-const numericIgnoringHyphens = new Intl.Collator('en', { numeric: true, ignorePunctuation: true });
-const byNameNumeric: Compare = (a, b) => numeric.compare(a.metadata.name, b.metadata.name);
-const byNameNumericIgnoringHyphens: Compare = (a, b) => numericIgnoringHyphens.compare(a.metadata.name, b.metadata.name);
 const reversed = (compare: Compare): Compare => (a, b) => compare(b, a);
 const byCreatedAtDesc = reversed(byCreatedAt);
 
-/**
- * The collations a name sort may follow: the specification names the order (section 4.1,
- * `name:asc`, `name:desc`), not how names collate. Names are lowercase letters, digits and
- * hyphens (section 2.1), where the collations databases use differ in two ways: whether
- * hyphens count at first (a glibc locale ignores them, as ICU's ignorePunctuation does),
- * and whether digits compare as numbers (ICU's numeric collation: "fn-9" before "fn-10").
- * Names equal under one compare equal: any order among them.
- */
-export const NAME_COLLATIONS: ReadonlyArray<{ label: string; compare: Compare }> = [
-  { label: 'code units', compare: byName },
-  { label: 'hyphens ignored', compare: byNameIgnoringHyphens },
-  { label: 'numeric', compare: byNameNumeric },
-  { label: 'numeric, hyphens ignored', compare: byNameNumericIgnoringHyphens },
-];
-
-/**
- * The orders each sort may produce, made once: a listing is sorted once by each compare
- * (sortedBy keeps the sorted copies by compare), so a compare made anew for each answer
- * would sort the listing again each time, and keep each copy as long as the listing.
- */
-const ORDERINGS: Record<FunctionSort, readonly Ordering[]> = {
-  'createdAt:asc': [{ label: 'createdAt ascending', compare: byCreatedAt }],
-  'createdAt:desc': [{ label: 'createdAt descending', compare: byCreatedAtDesc }],
-  'name:asc': NAME_COLLATIONS.map(({ label, compare }) => ({ label: `name ascending (${label})`, compare })),
-  'name:desc': NAME_COLLATIONS.map(({ label, compare }) => ({ label: `name descending (${label})`, compare: reversed(compare) })),
+/** createdAt ties compare equal: any order among them. */
+const CREATED_AT_ORDERINGS: Partial<Record<FunctionSort, Ordering>> = {
+  'createdAt:asc': { label: 'createdAt ascending', compare: byCreatedAt },
+  'createdAt:desc': { label: 'createdAt descending', compare: byCreatedAtDesc },
 };
 
-/** The orders a sort may produce. createdAt ties compare equal (any order among them); a name sort follows one of NAME_COLLATIONS, name:desc its reverse. */
-export function orderingsOf(sort: FunctionSort): readonly Ordering[] {
-  return ORDERINGS[sort];
+/**
+ * The orders a sort produces over `listing`. Section 4.1 names the name sorts, not how
+ * names collate, and collations differ on the digits, hyphens and lengths names hold
+ * (code units, a locale that ignores hyphens, ICU's numeric collation, a natural sort,
+ * and the next one): a name sort is judged by the target's own order of names, as its
+ * walk of name:asc lists them (`nameOrder`, read by the check), so that every page, limit
+ * and walk must follow that one order and name:desc its exact reverse; nameOrderProblem
+ * holds that order to what every collation agrees on.
+ */
+export function orderingsOf(sort: FunctionSort, listing: Listing): readonly Ordering[] {
+  const createdAt = CREATED_AT_ORDERINGS[sort];
+  if (createdAt) return [createdAt];
+  const asc = nameOrdering(listing, 'name');
+  return [sort === 'name:asc' ? asc : { label: `name descending (the exact reverse of ${asc.label})`, compare: reversed(asc.compare) }];
 }
 
 /**
@@ -65,14 +48,66 @@ export function orderingsOf(sort: FunctionSort): readonly Ordering[] {
  * one listing is read by many answers (every page of a walk, every query) that each ask it
  * the same.
  */
-function perListing<K, V>(make: (listing: readonly ListedFunction[], key: K) => V): (listing: readonly ListedFunction[], key: K) => V {
-  const made = new WeakMap<readonly ListedFunction[], Map<K, V>>();
+function perListing<K, V>(make: (listing: Listing, key: K) => V): (listing: Listing, key: K) => V {
+  const made = new WeakMap<Listing, Map<K, V>>();
   return (listing, key) => {
     let byKey = made.get(listing);
     if (!byKey) made.set(listing, (byKey = new Map()));
     if (!byKey.has(key)) byKey.set(key, make(listing, key));
     return byKey.get(key)!;
   };
+}
+
+/**
+ * The target's order of names over a listing: each name's place in `nameOrder`. A name the
+ * order does not hold (one that came between two readings of moving data, or one the walk
+ * that read the order left out, which the pagination rules report) compares equal to any.
+ */
+const nameOrdering = perListing((listing, _sort: 'name'): Ordering => {
+  const order = listing.nameOrder;
+  if (!order) throw new Error('a name sort is judged without the target\'s order of names (withNameOrder in suites/functions/client.ts): a defect of cp-conformance');
+  const place = new Map(order.names.map((name, i) => [name, i]));
+  const compare: Compare = (a, b) => {
+    const [pa, pb] = [place.get(a.metadata.name), place.get(b.metadata.name)];
+    return pa === undefined || pb === undefined ? 0 : pa - pb;
+  };
+  return { label: `name ascending (the target's order of names: ${order.read})`, compare };
+});
+
+/** Names every collation orders alike: lowercase letters alone, as words are ordered (no digit, no hyphen). */
+const LETTERS_ONLY = /^[a-z]+$/;
+
+/** Where the target's order of names is not one every collation could give: the place of the name out of order, and why. */
+function nameDisorder(listing: Listing): { at: number; said: string } | undefined {
+  const names = listing.nameOrder?.names ?? [];
+  let last: string | undefined;
+  for (const [at, name] of names.entries()) {
+    if (!LETTERS_ONLY.test(name)) continue;
+    if (last !== undefined && codeUnitOrder(last, name) > 0)
+      return { at, said: `"${name}" comes after "${last}" in ${listing.nameOrder!.read}: names of lowercase letters alone must come in the order of words, whatever the collation` };
+    last = name;
+  }
+  return undefined;
+}
+
+/**
+ * Why the target's order of names is not one every collation could give, or undefined:
+ * what every collation agrees on is that names of lowercase letters alone come in the
+ * order of words ("abc" before "abd" and before "abcd"); where names hold digits or
+ * hyphens, the collations differ, and only the relations of orderingsOf judge them.
+ */
+export const nameOrderProblem = (listing: Listing): string | undefined => nameDisorder(listing)?.said;
+
+/** The answer of the walk that lists the name nameOrderProblem finds out of order. */
+export function nameOrderExchange(listing: Listing): Exchange | undefined {
+  const at = nameDisorder(listing)?.at;
+  if (at === undefined) return undefined;
+  let before = 0;
+  for (const page of listing.nameOrder!.pages) {
+    before += page.count;
+    if (at < before) return page.exchange;
+  }
+  return listing.nameOrder!.pages.at(-1)?.exchange;
 }
 
 /** Each fixture set in each order, sorted once: a paged walk checks every page against the same order. */
@@ -85,7 +120,14 @@ const describeItem = (f: ListedFunction) => `${f.metadata.name} (createdAt ${f.m
  * functions as a reading shows them, or, where two readings that bracket the answer
  * differ (harness/readings.ts), what any state between them may hold (`moving`).
  */
-export type Listing = readonly ListedFunction[] & { readonly moving?: Moving };
+export type Listing = readonly ListedFunction[] & { readonly moving?: Moving; readonly nameOrder?: NameOrder };
+
+/** The target's order of names: every name as its walk of name:asc lists them, how that walk was read (for a message), and its pages (for the evidence). */
+export interface NameOrder {
+  names: readonly string[];
+  read: string;
+  pages: ReadonlyArray<{ exchange: Exchange; count: number }>;
+}
 
 export interface Moving {
   /** Listed by one reading only, or differently by the two: an answer may show them or not, as it shows them. */
@@ -109,7 +151,9 @@ export function listingBetween(before: Listing, after: Listing): Listing {
   for (const f of after) if (!beforeByName.has(f.metadata.name)) uncertain.add(f.metadata.name);
   const newest = Math.max(-Infinity, ...before.map(createdMs).filter((ms) => !Number.isNaN(ms)));
   const items = [...after, ...before.filter((f) => !afterByName.has(f.metadata.name))];
-  return Object.assign(items, { moving: { uncertain, newerThanMs: newest } });
+  // The order of the names both readings hold is the later reading's; the others compare equal to any.
+  const nameOrder = after.nameOrder && { ...after.nameOrder, names: after.nameOrder.names.filter((name) => !uncertain.has(name)) };
+  return Object.assign(items, { moving: { uncertain, newerThanMs: newest }, ...(nameOrder ? { nameOrder } : {}) });
 }
 
 /** Each listing's functions by name: every page of a walk, and every answer judged against it, resolves its items there. */
@@ -149,19 +193,17 @@ function explaining(resolved: readonly ListedFunction[], listing: Listing): read
   return [...listing.filter((f) => !moving.uncertain.has(f.metadata.name) && !shown.has(f.metadata.name)), ...resolved];
 }
 
-/** Why `shown` is not positions `offset` to `offset + count` of `explained` in `sort` order (ties in any order, any of `orderings`), or undefined. */
-function sliceOf(resolved: readonly ListedFunction[], explained: readonly ListedFunction[], sort: FunctionSort, offset: number, count: number, orderings = orderingsOf(sort)): string | undefined {
-  const problems = orderings.map(({ label, compare }) => {
-    const expected = sortedBy(explained, compare).slice(offset, offset + count);
-    if (resolved.length !== expected.length)
-      return `expected ${expected.length} items (positions ${offset} to ${offset + expected.length - 1} of ${explained.length} in ${label} order), got ${resolved.length}`;
-    const at = resolved.findIndex((item, i) => compare(item, expected[i]!) !== 0);
-    if (at === -1) return undefined;
-    return `position ${offset + at} in ${label} order should hold ${describeItem(expected[at]!)}${
-      sort.startsWith('createdAt') ? ' or another item created at that instant' : ''
-    }, got ${describeItem(resolved[at]!)}`;
-  });
-  return problems.includes(undefined) ? undefined : problems[0];
+/** Why `shown` is not positions `offset` to `offset + count` of `explained` in `sort` order over `listing` (ties in any order), or undefined. */
+function sliceOf(resolved: readonly ListedFunction[], explained: readonly ListedFunction[], listing: Listing, sort: FunctionSort, offset: number, count: number): string | undefined {
+  const [{ label, compare }] = orderingsOf(sort, listing) as [Ordering];
+  const expected = sortedBy(explained, compare).slice(offset, offset + count);
+  if (resolved.length !== expected.length)
+    return `expected ${expected.length} items (positions ${offset} to ${offset + expected.length - 1} of ${explained.length} in ${label} order), got ${resolved.length}`;
+  const at = resolved.findIndex((item, i) => compare(item, expected[i]!) !== 0);
+  if (at === -1) return undefined;
+  return `position ${offset + at} in ${label} order should hold ${describeItem(expected[at]!)}${
+    sort.startsWith('createdAt') ? ' or another item created at that instant' : ''
+  }, got ${describeItem(resolved[at]!)}`;
 }
 
 /** Why `shown` is not the first page of `limit` in `sort` order, or undefined. */
@@ -169,20 +211,7 @@ export function firstPageProblem(shown: readonly ListedFunction[], listing: List
   const resolved = resolveShown(shown, listing);
   if ('problem' in resolved) return resolved.problem;
   const explained = explaining(resolved.items, listing);
-  return sliceOf(resolved.items, explained, sort, 0, Math.min(limit, explained.length));
-}
-
-/**
- * The name collations (NAME_COLLATIONS, by label) under which `shown` is the first page
- * of `limit` in a name sort: name:desc is the reverse of name:asc, so the two pages of
- * one target must share one.
- */
-export function nameCollationsOf(shown: readonly ListedFunction[], listing: Listing, sort: 'name:asc' | 'name:desc', limit: number): string[] {
-  const resolved = resolveShown(shown, listing);
-  if ('problem' in resolved) return [];
-  const explained = explaining(resolved.items, listing);
-  const orderings = orderingsOf(sort);
-  return NAME_COLLATIONS.filter((_, i) => sliceOf(resolved.items, explained, sort, 0, Math.min(limit, explained.length), [orderings[i]!]) === undefined).map((c) => c.label);
+  return sliceOf(resolved.items, explained, listing, sort, 0, Math.min(limit, explained.length));
 }
 
 /**
@@ -197,7 +226,7 @@ export function tailPageProblem(shown: readonly ListedFunction[], listing: Listi
   const lastItems = { offset: n - Math.min(limit, n), count: Math.min(limit, n) };
   const lastPageStart = n === 0 ? 0 : limit * Math.floor((n - 1) / limit);
   const lastPage = { offset: lastPageStart, count: n - lastPageStart };
-  const [ofItems, ofPage] = [lastItems, lastPage].map(({ offset, count }) => sliceOf(resolved.items, explained, sort, offset, count));
+  const [ofItems, ofPage] = [lastItems, lastPage].map(({ offset, count }) => sliceOf(resolved.items, explained, listing, sort, offset, count));
   if (ofItems === undefined || ofPage === undefined) return undefined;
   return `the last ${lastItems.count} of the listing (${ofItems}), or its last page of the walk from the first, positions ${lastPage.offset + 1} to ${n} (${ofPage})`;
 }
@@ -245,72 +274,134 @@ export function sharedNamePiece(fixtures: readonly ListedFunction[]): string | u
   return best && best[1] >= 2 ? best[0] : undefined;
 }
 
-/** `q` as the server must use it: trimmed, lowercased; '' when under 2 characters (no filter). */
+/**
+ * Case folding, as section 4.1's "Trimmed and lowercased by the server" leaves it: it says
+ * what happens to q, not how the fields are compared, and servers fold in more than one
+ * way: Unicode lowercasing, full case folding (ICU, Python's casefold: "ß" as "ss"), a
+ * search engine's folding that also drops accents ("é" as "e"), a locale's ("İ"). What every
+ * one of them agrees on is judged strictly: a letter with a one-to-one lowercase form,
+ * ASCII or not ("A" and "a", "É" and "é", "Ж" and "ж"), digits and punctuation, each as
+ * itself. Where they disagree ("ß" and "ss", "é" and "e", final sigma, "İ"), a match is
+ * accepted either way.
+ */
+
+/** Lowercase forms that depend on the place in a word (final sigma): foldings disagree on them. */
+const PLACE_DEPENDENT = new Set(['σ', 'ς']);
+
+/** The lowercase form every common folding gives `c`, or undefined where foldings disagree on it. */
+function agreedFold(c: string): string | undefined {
+  const [lower, upper] = [c.toLowerCase(), c.toUpperCase()];
+  if (lower.length !== c.length || upper.length !== c.length) return undefined; // "ß" as "SS", "İ" as "i̇"
+  if (lower.toUpperCase() !== upper || upper.toLowerCase() !== lower) return undefined; // the Kelvin sign, "ſ", "ı"
+  if (lower.normalize('NFKD') !== lower.normalize('NFD')) return undefined; // ligatures and compatibility forms ("ﬁ")
+  return PLACE_DEPENDENT.has(lower) ? undefined : lower;
+}
+
+/**
+ * `text` as the strict comparison reads it: each character its agreed fold; one foldings
+ * disagree on becomes `mark`, which equals nothing on the other side (q and the fields are
+ * read with different marks), so that no strict match rests on it.
+ */
+function strictFold(text: string, mark: string): string {
+  let folded = '';
+  for (const c of text) folded += agreedFold(c) ?? mark;
+  return folded;
+}
+const STRICT_Q = (text: string) => strictFold(text, '\uE000');
+const STRICT_FIELD = (text: string) => strictFold(text, '\uE001');
+
+/** `text` folded as far as any common folding goes: compatibility forms decomposed, accents dropped, full case folding, final sigma as sigma, dotless i as i. */
+export function broadFold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().toLowerCase().replace(/ς/g, 'σ');
+}
+
+/** `q` as every server reads it alike: trimmed, folded as far as any folding goes; '' when under 2 characters (no filter). Two queries that differ here differ for every server. */
 export function normaliseQuery(q: string): string {
-  const normalised = q.trim().toLowerCase();
-  return normalised.length < MIN_QUERY_LENGTH ? '' : normalised;
+  const trimmed = q.trim();
+  return trimmed.length < MIN_QUERY_LENGTH ? '' : broadFold(trimmed);
 }
 
-/**
- * How a server may lowercase: every letter (Unicode), or A to Z only (SQLite's lower(), a
- * C locale; variant search-ascii-case-folding): "lowercased" names no alphabet.
- */
-const CASE_FOLDS: ReadonlyArray<(text: string) => string> = [(text) => text.toLowerCase(), (text) => text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase())];
-
-/**
- * The sets of names a search may return. The server lowercases `q`; the specification
- * does not say whether it also lowercases the fields, so both a case-insensitive match
- * and a match of the lowercased `q` against the fields as written are accepted, under
- * either way of lowercasing.
- */
-export function expectedMatches(fixtures: readonly ListedFunction[], q: string): Set<string>[] {
-  const matchWith = (nq: string, fold: (s: string) => string) => {
-    if (nq === '') return new Set(fixtures.map((f) => f.metadata.name));
-    const fields = foldedFields(fixtures, fold);
-    return new Set(fixtures.filter((_, i) => fields[i]!.some((field) => field.includes(nq))).map((f) => f.metadata.name));
-  };
-  return CASE_FOLDS.flatMap((fold) => searchedQueries(q, fold).flatMap((nq) => [matchWith(nq, fold), matchWith(nq, AS_WRITTEN)]));
+/** The functions a search may return under one reading of q: those every folding matches, and those only some do. */
+export interface SearchMatches {
+  must: ReadonlySet<string>;
+  may: ReadonlySet<string>;
 }
 
-const AS_WRITTEN = (text: string): string => text;
-
-/** Each function's searchable fields under each fold, by listing: a listing is searched with many queries, each under every fold. */
+/** Each function's searchable fields under each fold, by listing: a listing is searched with many queries, each under both folds. */
 const foldedFields = perListing((fixtures, fold: (text: string) => string): string[][] => fixtures.map((f) => searchableFields(f).map(fold)));
 
-/** How many functions each reading of `q` matches (expectedMatches, in its order), by listing and q. */
-export const matchCounts = perListing((fixtures, q: string): number[] => expectedMatches(fixtures, q).map((names) => names.size));
+/**
+ * What a search for `q` may return, one entry for each reading of q (searchedQueries): the
+ * functions whose fields hold q under every folding, and those whose fields hold it under
+ * some folding only (where foldings disagree), which may be returned or not.
+ */
+export function expectedMatches(fixtures: readonly ListedFunction[], q: string): SearchMatches[] {
+  return searchedQueries(q).map((searched) => {
+    if (searched === '') return { must: new Set(fixtures.map((f) => f.metadata.name)), may: new Set<string>() };
+    const [strictQ, broadQ] = [STRICT_Q(searched), broadFold(searched)];
+    const [strict, broad] = [foldedFields(fixtures, STRICT_FIELD), foldedFields(fixtures, broadFold)];
+    const must = new Set<string>();
+    const may = new Set<string>();
+    fixtures.forEach((f, i) => {
+      if (strict[i]!.some((field) => field.includes(strictQ))) must.add(f.metadata.name);
+      else if (broad[i]!.some((field) => field.includes(broadQ))) may.add(f.metadata.name);
+    });
+    return { must, may };
+  });
+}
 
-/** The listings `q` may narrow `listing` to (expectedMatches), each keeping what moved. */
-export function narrowedListings(listing: Listing, q: string): Listing[] {
-  return expectedMatches(listing, q).map((names) => Object.assign(listing.filter((f) => names.has(f.metadata.name)), listing.moving ? { moving: listing.moving } : {}));
+/** How many functions a search for `q` may return at most, over every reading of it. */
+export const mostMatches = perListing((fixtures, q: string): number => Math.max(...expectedMatches(fixtures, q).map(({ must, may }) => must.size + may.size)));
+
+/** How many functions each reading of `q` must return (expectedMatches, in its order), by listing and q. */
+export const matchCounts = perListing((fixtures, q: string): number[] => expectedMatches(fixtures, q).map(({ must }) => must.size));
+
+/**
+ * The listings `q` may narrow `listing` to, one for each reading of q, each keeping what
+ * moved and the target's order of names: the functions every folding matches, and of those
+ * only some match, the ones the answer `shown` holds (the answer tells how the target folds).
+ */
+export function narrowedListings(listing: Listing, q: string, shown: Iterable<string>): Listing[] {
+  const answered = new Set(shown);
+  return expectedMatches(listing, q).map(({ must, may }) => {
+    const keep = (name: string) => must.has(name) || (may.has(name) && answered.has(name));
+    return Object.assign(
+      listing.filter((f) => keep(f.metadata.name)),
+      listing.moving ? { moving: listing.moving } : {},
+      listing.nameOrder ? { nameOrder: listing.nameOrder } : {},
+    );
+  });
 }
 
 /**
- * What a server may search for, given `q`: "Trimmed and lowercased by the server. Fewer
- * than 2 characters means the unfiltered listing." ('' for no filter) does not say
- * whether the length is counted after trimming or before, so both are accepted (variant
- * search-length-before-trimming); the first is the count after trimming.
+ * What a server may search for, given `q`, before folding it: "Trimmed and lowercased by
+ * the server. Fewer than 2 characters means the unfiltered listing." ('' for no filter)
+ * does not say whether the length is counted after trimming or before, so both are
+ * accepted (variant search-length-before-trimming); the first is the count after trimming.
  */
-export function searchedQueries(q: string, fold: (text: string) => string = CASE_FOLDS[0]!): string[] {
-  const afterTrimming = fold(normaliseQuery(q) === '' ? '' : q.trim());
-  const beforeTrimming = q.length < MIN_QUERY_LENGTH ? '' : fold(q.trim());
+export function searchedQueries(q: string): string[] {
+  const afterTrimming = normaliseQuery(q) === '' ? '' : q.trim();
+  const beforeTrimming = q.length < MIN_QUERY_LENGTH ? '' : q.trim();
   return afterTrimming === beforeTrimming ? [afterTrimming] : [afterTrimming, beforeTrimming];
 }
 
-/** Why `shown` is none of the accepted result sets of a search, or undefined. */
+/** Why `shown` is no result a search for `q` may return (expectedMatches), or undefined. */
 export function matchProblem(shown: readonly ListedFunction[], listing: Listing, q: string): string | undefined {
   const resolved = resolveShown(shown, listing);
   if ('problem' in resolved) return resolved.problem;
   const explained = explaining(resolved.items, listing);
   const got = new Set(shown.map((f) => f.metadata.name));
   const accepted = expectedMatches(explained, q);
-  if (accepted.some((set) => set.size === got.size && [...set].every((n) => got.has(n)))) return undefined;
-  const [expected] = accepted as [Set<string>];
-  const missing = [...expected].filter((n) => !got.has(n));
-  const extra = [...got].filter((n) => !expected.has(n));
-  return `q=${JSON.stringify(q)} must match ${expected.size} of the ${explained.length} functions (substring of name, displayName, label key or value after trimming and lowercasing q), got ${got.size}${
-    missing.length ? `; missing ${sample(missing)}` : ''
-  }${extra.length ? `; not matching ${sample(extra)}` : ''}`;
+  const problems = accepted.map(({ must, may }) => {
+    const missing = [...must].filter((n) => !got.has(n));
+    const extra = [...got].filter((n) => !must.has(n) && !may.has(n));
+    return missing.length === 0 && extra.length === 0
+      ? undefined
+      : `q=${JSON.stringify(q)} must match the ${must.size} of the ${explained.length} functions whose name, displayName, label key or value holds q (trimmed, lowercased) under every case folding${
+          may.size ? `, and may match ${may.size} more that only some foldings match` : ''
+        }; got ${got.size}${missing.length ? `; missing ${sample(missing)}` : ''}${extra.length ? `; not matching ${sample(extra)}` : ''}`;
+  });
+  return problems.includes(undefined) ? undefined : problems[0];
 }
 
 function sample(names: string[]): string {
@@ -327,45 +418,46 @@ function sample(names: string[]): string {
  */
 export class WalkOrderCheck {
   private readonly seen = new Set<string>();
-  private readonly orderings: Array<Ordering & { mustList: readonly ListedFunction[]; next: number; last?: ListedFunction; problem?: string }>;
+  private readonly ordering: Ordering;
+  /** The functions that must be listed, in order; the walk has passed those before `next`. */
+  private readonly mustList: readonly ListedFunction[];
+  private next = 0;
+  private last: ListedFunction | undefined;
 
   constructor(
     private readonly listing: Listing,
-    sort: FunctionSort,
+    private readonly sort: FunctionSort,
   ) {
     const uncertain = listing.moving?.uncertain;
-    const mustList = uncertain ? listing.filter((f) => !uncertain.has(f.metadata.name)) : listing;
-    this.orderings = orderingsOf(sort).map((o) => ({ ...o, mustList: sortedBy(mustList, o.compare), next: 0 }));
+    [this.ordering] = orderingsOf(sort, listing) as [Ordering];
+    this.mustList = sortedBy(uncertain ? listing.filter((f) => !uncertain.has(f.metadata.name)) : listing, this.ordering.compare);
   }
 
   /** The next page's items; why the walk so far is not a prefix of the listing in order, or undefined. */
   page(shown: readonly ListedFunction[]): string | undefined {
     const resolved = resolveShown(shown, this.listing);
     if ('problem' in resolved) return resolved.problem;
+    const { label, compare } = this.ordering;
     for (const item of resolved.items) {
       const position = this.seen.size;
       const name = item.metadata.name;
       if (this.seen.has(name)) return `"${name}" is listed twice (again at position ${position})`;
       this.seen.add(name);
-      for (const o of this.orderings) {
-        if (o.problem !== undefined) continue;
-        if (o.last && o.compare(o.last, item) > 0) o.problem = `position ${position} in ${o.label} order: ${describeItem(item)} comes after ${describeItem(o.last)}`;
-        // Every function that sorts strictly before this one was listed already.
-        while (o.problem === undefined && o.next < o.mustList.length && o.compare(o.mustList[o.next]!, item) < 0) {
-          const due = o.mustList[o.next++]!;
-          if (!this.seen.has(due.metadata.name))
-            o.problem = `position ${position} in ${o.label} order should hold ${describeItem(due)}${o.label.startsWith('createdAt') ? ' or another item created at that instant' : ''}, got ${describeItem(item)}`;
-        }
-        o.last = item;
+      if (this.last && compare(this.last, item) > 0) return `position ${position} in ${label} order: ${describeItem(item)} comes after ${describeItem(this.last)}`;
+      // Every function that sorts strictly before this one was listed already.
+      while (this.next < this.mustList.length && compare(this.mustList[this.next]!, item) < 0) {
+        const due = this.mustList[this.next++]!;
+        if (!this.seen.has(due.metadata.name))
+          return `position ${position} in ${label} order should hold ${describeItem(due)}${this.sort.startsWith('createdAt') ? ' or another item created at that instant' : ''}, got ${describeItem(item)}`;
       }
-      if (this.orderings.every((o) => o.problem !== undefined)) return this.orderings[0]!.problem;
+      this.last = item;
     }
     return undefined;
   }
 
   /** Once the walk ended: why it did not list every function, or undefined. */
   end(): string | undefined {
-    const mustList = this.orderings[0]!.mustList;
+    const { mustList } = this;
     const missing = mustList.map((f) => f.metadata.name).filter((n) => !this.seen.has(n));
     if (missing.length === 0) return undefined;
     return `expected all ${mustList.length} functions, the walk listed ${this.seen.size}; missing ${sample(missing)}`;

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { sampleFixtureSet, SCRAMBLE_PADDING, scrambleCaseAndSpaces, searchQueryArb, walkChoiceArb, walkLimit, type WalkChoice } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { expectOnListing, fetchPage, FIXTURES_OR_EXISTING, LISTING_ROUNDS, overListingRounds, requireCreatedAt, setFunctions, SHARED_SETS, walk, walkEach, withFunctions, type Page } from './client.ts';
-import { matchCounts, narrowedListings, totalProblem, WalkOrderCheck, type Listing } from './oracle.ts';
+import { expectOnListing, fetchPage, FIXTURES_OR_EXISTING, LISTING_ROUNDS, orderedFor, overListingRounds, requireCreatedAt, setFunctions, SHARED_SETS, walk, walkEach, withFunctions, type Page } from './client.ts';
+import { matchCounts, mostMatches, narrowedListings, totalProblem, WalkOrderCheck, type Listing } from './oracle.ts';
 import { pageMetaProblems } from '../support/paging.ts';
 import { FUNCTION_SORTS, FUNCTIONS_MAX_LIMIT, MAX_QUERY_LENGTH, type FunctionSort } from '../../spec/facts.ts';
 
@@ -19,9 +19,10 @@ class WalkStopped extends Error {}
 async function expectEveryItemOnce(t: Check, fixtures: Listing, sort: FunctionSort, limit: number): Promise<void> {
   const what = `walking sort=${sort} limit=${limit} over ${fixtures.length} functions`;
   requireCreatedAt(t, fixtures, sort);
+  const ordered = await orderedFor(t, fixtures, sort);
   // On set data each page is checked as it comes, so that a broken walk stops there; on
   // existing data the walk goes to its end, to be judged again if the functions moved.
-  const order = new WalkOrderCheck(fixtures, sort);
+  const order = new WalkOrderCheck(ordered, sort);
   const walked: Page[] = [];
   try {
     await walkEach(t, { sort, limit }, fixtures.length, what, (page) => {
@@ -41,9 +42,9 @@ async function expectEveryItemOnce(t: Check, fixtures: Listing, sort: FunctionSo
     const end = again.end();
     return end === undefined ? undefined : { said: end, exchange: walked.at(-1)?.exchange };
   };
-  await expectOnListing(t, fixtures, (listing) => problemOf(listing)?.said, (found) => `${what} must list every function exactly once in order; ${found}`, {
+  await expectOnListing(t, ordered, (listing) => problemOf(listing)?.said, (found) => `${what} must list every function exactly once in order; ${found}`, {
     spansRequests: true,
-    exchange: problemOf(fixtures)?.exchange,
+    exchange: problemOf(ordered)?.exchange,
   });
 }
 
@@ -90,10 +91,12 @@ interface HasMoreWalk {
   fixtures: Listing;
 }
 
-/** How many functions the walk may list: one count for each reading of q that expectedMatches accepts, the first the suite's own. */
-const walkedCounts = ({ fixtures, q }: HasMoreWalk) => (q === null ? [fixtures.length] : matchCounts(fixtures, q));
+/** How many functions the walk must list under the first reading of q (expectedMatches): its limit is chosen over them. */
+const walkedCount = ({ fixtures, q }: HasMoreWalk) => (q === null ? fixtures.length : matchCounts(fixtures, q)[0]!);
+/** How many it may list at most, under any reading and folding: the walk's length is bounded by them. */
+const mostWalked = ({ fixtures, q }: HasMoreWalk) => (q === null ? fixtures.length : mostMatches(fixtures, q));
 
-const hasMoreLimit = (c: HasMoreWalk) => walkLimit(walkedCounts(c)[0]!, c.choice);
+const hasMoreLimit = (c: HasMoreWalk) => walkLimit(walkedCount(c), c.choice);
 
 const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-next-cursor', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {
   const params = (fixtures: Listing) => fc.record({ choice: walkChoiceArb, sort: fc.constantFrom(...FUNCTION_SORTS), q: fc.option(searchQueryArb(fixtures)) });
@@ -102,7 +105,7 @@ const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-n
     const { fixtures, sort, q } = c;
     const limit = hasMoreLimit(c);
     const what = `walking sort=${sort}${q === null ? '' : ` q=${JSON.stringify(q)}`} limit=${limit} over ${fixtures.length} functions`;
-    const pages = await walk(t, { sort, limit, ...(q === null ? {} : { q }) }, Math.max(...walkedCounts(c)), what);
+    const pages = await walk(t, { sort, limit, ...(q === null ? {} : { q }) }, mostWalked(c), what);
     // On a listing that moved, the functions both readings hold must be walked; others may have come.
     const problemsIn = (listing: Listing) => {
       const uncertain = listing.moving?.uncertain;
@@ -114,9 +117,9 @@ const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-n
         return found.length === 0 ? [] : [{ said: `after page ${i + 1}, ${found.join('; ')}`, exchange: page.exchange }];
       });
     };
-    // Each reading of q the search rules accept (expectedMatches) is a listing the walk may go over.
+    // Each reading of q the search rules accept (expectedMatches) is a listing the walk may go over, the folding the walk shows.
     const problemsOf = (listing: Listing) => {
-      const readings = (q === null ? [listing] : narrowedListings(listing, q)).map(problemsIn);
+      const readings = (q === null ? [listing] : narrowedListings(listing, q, pages.flatMap((page) => page.names))).map(problemsIn);
       return readings.some((problems) => problems.length === 0) ? [] : readings[0]!;
     };
     await expectOnListing(t, fixtures, (listing) => problemsOf(listing)[0]?.said, (found) => `${what}: ${found}`, { spansRequests: true, exchange: problemsOf(fixtures)[0]?.exchange });

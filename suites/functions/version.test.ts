@@ -8,8 +8,8 @@ import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { legacyVersion, PAGED_VERSION } from '../support/versions.ts';
-import { expectOnListing, fetchLegacy, fetchPage, FIXTURES_OR_EXISTING, requireCreatedAt, walkEach, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, readListing, readPage, SHARED_SETS, withFunctions } from './client.ts';
-import { expectedMatches, matchProblem, pageOfProblem, wholeSetProblem, WalkOrderCheck, type Listing } from './oracle.ts';
+import { expectOnListing, fetchLegacy, fetchPage, FIXTURES_OR_EXISTING, orderedFor, requireCreatedAt, walkEach, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, readListing, readPage, SHARED_SETS, withFunctions } from './client.ts';
+import { matchProblem, mostMatches, pageOfProblem, wholeSetProblem, WalkOrderCheck, type Listing } from './oracle.ts';
 import { FUNCTION_SORTS, FUNCTIONS_DEFAULT_LIMIT, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
 import type { ListedFunction } from '../../generators/functions-fixtures.ts';
 
@@ -22,6 +22,7 @@ async function expectSortedPages(t: Check, fixtures: Listing, version: string, q
   const what = `version ${version} sort=${query.sort} limit=${query.limit}, the first two pages`;
   const first = await fetchPage(t, query, `${what}: the first`, { version });
   const pages = first.hasMore ? [first, await fetchPage(t, { ...query, cursor: first.nextCursor }, `${what}: the second, by the first's nextCursor`, { version })] : [first];
+  const ordered = await orderedFor(t, fixtures, query.sort);
   const problemOf = (listing: Listing) => {
     const order = new WalkOrderCheck(listing, query.sort);
     for (const [i, page] of pages.entries()) {
@@ -31,7 +32,7 @@ async function expectSortedPages(t: Check, fixtures: Listing, version: string, q
     return undefined;
   };
   requireCreatedAt(t, fixtures, query.sort);
-  await expectOnListing(t, fixtures, problemOf, (problem) => `${what} must begin the listing in that order (sort and cursors are honoured from ${PAGED_VERSION}): ${problem}`, {
+  await expectOnListing(t, ordered, problemOf, (problem) => `${what} must begin the listing in that order (sort and cursors are honoured from ${PAGED_VERSION}): ${problem}`, {
     exchange: pages.at(-1)!.exchange,
     spansRequests: pages.length > 1,
   });
@@ -39,7 +40,7 @@ async function expectSortedPages(t: Check, fixtures: Listing, version: string, q
 
 /** The search `q` walked in `version`: the functions it matches, every one. */
 async function expectSearched(t: Check, fixtures: Listing, version: string, q: string): Promise<void> {
-  const most = Math.max(...expectedMatches(fixtures, q).map((set) => set.size));
+  const most = mostMatches(fixtures, q);
   const shown: ListedFunction[] = [];
   const pages = await walkEach(t, { q, limit: FUNCTIONS_MAX_LIMIT, sort: 'name:asc' }, most, `version ${version} q=${JSON.stringify(q)}`, (page) => void shown.push(...page.items), { version });
   await expectOnListing(t, fixtures, (listing) => matchProblem(shown, listing, q), (problem) => `version ${version} (q is honoured from ${PAGED_VERSION}): ${problem}`, { spansRequests: pages > 1 });

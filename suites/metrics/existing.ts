@@ -7,9 +7,12 @@
 // the set-data oracle (oracle.ts): one event at the bucket's start, with its cost and
 // usage. Every other query over that window (another grouping, filters, another limit,
 // pages, the resolution chosen for its length) then has an expected answer computed by
-// the same oracle, whatever the data.
-import { autoResolutionsFor, type FixtureEvent, type Resource, type UsageScenario, type Window } from '../../generators/metrics-fixtures.ts';
-import { addUnits, bucketsOf, DAY_MS, SECOND_MS, type BucketUnit } from '../../generators/calendar.ts';
+// the same oracle, whatever the data. The amounts read back are the target's, perhaps
+// rounded: they are compared in the unit they are all whole multiples of (learnedUnit, at
+// most the suite's, compare.ts), each bucket read back of each combination counting as one
+// amount the target rounded (ReadBack; one read back as 0 may hide less than a unit).
+import { autoResolutionsFor, thresholdBand, type FixtureEvent, type ReadBack, type Resource, type UsageScenario, type Window } from '../../generators/metrics-fixtures.ts';
+import { bucketsOf, DAY_MS, SECOND_MS, type BucketUnit } from '../../generators/calendar.ts';
 import type { Check } from '../../harness/check.ts';
 import type { ResolutionChoice } from '../../spec/profile.ts';
 import fc from 'fast-check';
@@ -18,6 +21,7 @@ import type { Source } from '../../harness/readings.ts';
 import { overRounds } from '../support/rounds.ts';
 import { describe, expectPage, getMetrics, pointTime, walkEachPage, type MetricsRequest } from './client.ts';
 import { DIMENSION_FIELDS, type Dimension, type GroupField } from './oracle.ts';
+import { COST_UNIT, USAGE_UNIT } from './compare.ts';
 import { METRICS_MAX_LIMIT } from '../../spec/facts.ts';
 
 /** The grouping whose entries name every dimension: the finest answer the endpoint gives. */
@@ -72,19 +76,29 @@ async function existingUsage(t: Check): Promise<UsageScenario> {
   const { window, resolution, request } = await pastUsage(t, FINEST);
   const events: FixtureEvent[] = [];
   const resources = new Map<string, Resource>();
+  const combos: ReadBack['combos'] = [];
+  /** Every amount read back: the units they are whole multiples of are the target's (learnedUnit). */
+  const costs: number[] = [];
+  const usages: number[] = [];
   /** Combinations whose usage (entry summary) no point gives: only the whole window's is known. */
   const usageOfWindow: Array<{ usageMilli: number; event: FixtureEvent | undefined }> = [];
   await walkEachPage(t, request, MAX_PAGES, (page) => {
+    costs.push(page.summary.totalCost);
+    if (typeof page.summary.totalUsage === 'number') usages.push(page.summary.totalUsage);
     for (const entry of page.data) {
       const named = Object.fromEntries(Object.values(DIMENSION_FIELDS).map((field) => [field, entry[field]]));
       if (!Object.values(named).every((value) => typeof value === 'string'))
         t.skip(`${describe(request)}: an entry does not name every dimension (${Object.values(DIMENSION_FIELDS).join(', ')}), so the usage cannot be read back from it`);
       const of = named as Record<GroupField, string>;
+      combos.push(of);
       resources.set(of.resourceUuid, { uuid: of.resourceUuid, name: of.resourceName, type: of.resourceType, workspace: of.workspace });
+      costs.push(entry.summary.cost, ...entry.timeseries.map((p) => p.cost));
+      usages.push(...[entry.summary.usage, ...entry.timeseries.map((p) => p.usage)].filter((u): u is number => typeof u === 'number'));
       const busy = entry.timeseries.filter((p) => p.cost !== 0 || (p.usage ?? 0) !== 0);
       const first = events.length;
-      // Amounts as the target states them, in the oracle's units (not rounded: they are the target's own sums).
-      for (const point of busy) events.push({ ...of, time: pointTime(point), costMicros: point.cost * 1e6, usageMilli: (point.usage ?? 0) * 1000 });
+      // Amounts as the target states them, in the oracle's units (not rounded: they are the target's own sums);
+      // each at its bucket's start, or at the window's where the first bucket starts before it (buckets.ts).
+      for (const point of busy) events.push({ ...of, time: Math.max(pointTime(point), window.start), costMicros: point.cost * 1e6, usageMilli: (point.usage ?? 0) * 1000 });
       const pointsWithUsage = entry.timeseries.some((p) => p.usage !== undefined);
       if (entry.summary.usage && !pointsWithUsage) usageOfWindow.push({ usageMilli: entry.summary.usage * 1000, event: events[first] });
       // A combination whose every bucket is zero has events of no cost somewhere in the window, no
@@ -93,10 +107,34 @@ async function existingUsage(t: Check): Promise<UsageScenario> {
       if (busy.length === 0) events.push({ ...of, time: window.start - 1, costMicros: 0, usageMilli: 0 });
     }
   });
-  const readBack: UsageScenario = { window, resolution, explicit: true, resources: [...resources.values()], events };
-  if (usageOfWindow.length === 0) return readBack;
+  const readBack: ReadBack = {
+    cellStarts: bucketsOf(window.start, window.end, resolution.bucket),
+    end: window.end,
+    combos,
+    units: { cost: learnedUnit(costs, COST_UNIT), usage: learnedUnit(usages, USAGE_UNIT) },
+  };
+  const scenario: UsageScenario = { window, resolution, explicit: true, resources: [...resources.values()], events, readBack };
+  if (usageOfWindow.length === 0) return scenario;
   for (const { usageMilli, event } of usageOfWindow) if (event) event.usageMilli = usageMilli;
-  return { ...readBack, usageKnownOver: usageOfWindow.every(({ event }) => event) ? window : null };
+  return { ...scenario, usageKnownOver: usageOfWindow.every(({ event }) => event) ? window : null };
+}
+
+/** The smallest unit the suite learns: amounts in finer ones are compared as float sums (compare.ts). */
+const FINEST_UNIT = 1e-6;
+
+/**
+ * The coarsest power of ten, at most `coarsest`, that every amount of `amounts` is a whole
+ * multiple of (a float sum's last bits aside): the unit the target answers in, as far as
+ * its answers show; 0 when they are finer than FINEST_UNIT.
+ */
+export function learnedUnit(amounts: readonly number[], coarsest: number): number {
+  const whole = (amount: number, unit: number) => Math.abs(amount / unit - Math.round(amount / unit)) <= 1e-6;
+  for (let unit = coarsest; unit >= FINEST_UNIT * 0.999; unit /= 10) {
+    // A power of ten without the float error of the divisions.
+    const exact = Number(unit.toPrecision(1));
+    if (amounts.every((amount) => whole(amount, exact))) return exact;
+  }
+  return 0;
 }
 
 /** Whether the usage of `scenario`'s window is known (UsageScenario.usageKnownOver); says why not when it is not. */
@@ -139,11 +177,11 @@ export function partsOf(scenario: UsageScenario): fc.Arbitrary<UsageScenario> {
 
 /**
  * Parts of the usage's window as queries without `resolution` take them: the profile's
- * choice for each part's length, among them the lengths where the choice changes (each
- * maximum window, where either resolution may serve; one bucket read back past it, and
- * one bucket of the finer resolution past it, where only the coarser may). Each part
- * starts on a bucket of the resolution chosen; only parts whose chosen buckets are no
- * finer than those read back. A part that ends inside a bucket read back leaves that
+ * choice for each part's length, among them the lengths around each maximum window
+ * (thresholdBand: the maximum and the band's edges, where either neighbour may serve; a
+ * bucket read back past the band and short of it, where only one may). Each part starts on
+ * a bucket of every resolution its length may choose; only parts whose chosen buckets are
+ * no finer than those read back. A part that ends inside a bucket read back leaves that
  * bucket's usage out of its events: what the part holds of it is not known, so the
  * oracle's total is a lower bound (all metrics.resolution.auto reads of it). Undefined
  * when there is none.
@@ -153,16 +191,16 @@ export function autoPartsOf(t: Check, scenario: UsageScenario): fc.Arbitrary<Usa
   const starts = bucketsOf(window.start, window.end, scenario.resolution.bucket);
   const bucketMs = (starts[1] ?? window.end) - starts[0]!;
   const { profile } = t.config;
-  const chosen = (ms: number) => autoResolutionsFor(profile, ms / SECOND_MS)[0]!;
   const boundaries = profile.resolutions.flatMap((r) => {
     if (r.maxWindowSeconds === null) return [];
-    const max = r.maxWindowSeconds * SECOND_MS;
-    return [max, max + bucketMs, max + addUnits(window.start, r.bucket, 1) - window.start];
+    const band = thresholdBand(r.maxWindowSeconds);
+    return [r.maxWindowSeconds * SECOND_MS, band.min * SECOND_MS, band.max * SECOND_MS, band.max * SECOND_MS + bucketMs, band.min * SECOND_MS - bucketMs];
   });
   const partsOfLength = (ms: number) => {
-    const resolution = chosen(ms);
-    const aligned = new Set(bucketsOf(window.start, window.end, resolution.bucket));
-    const from = BUCKET_ORDER.indexOf(resolution.bucket) >= BUCKET_ORDER.indexOf(scenario.resolution.bucket) ? starts.filter((s) => s + ms <= window.end && aligned.has(s)) : [];
+    const accepted = autoResolutionsFor(profile, ms / SECOND_MS);
+    const resolution = accepted[0]!;
+    const aligned = accepted.map((r) => new Set(bucketsOf(window.start, window.end, r.bucket)));
+    const from = BUCKET_ORDER.indexOf(resolution.bucket) >= BUCKET_ORDER.indexOf(scenario.resolution.bucket) ? starts.filter((s) => s + ms <= window.end && aligned.every((a) => a.has(s))) : [];
     return { ms, resolution, from };
   };
   const lengths = [...new Set([window.end - window.start, ...boundaries])].map(partsOfLength).filter(({ from }) => from.length > 0);

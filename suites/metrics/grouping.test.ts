@@ -1,13 +1,14 @@
 // Section 2.7: entries per unique combination of the requested dimensions, their
 // grouping fields, and the cost and usage summaries, compared with the oracle.
 import fc from 'fast-check';
-import { filtersArb, groupByArb, resolvedWindowArb, sampleScenario, usageScenarioArb, type FixtureEvent, type UsageScenario } from '../../generators/metrics-fixtures.ts';
+import { filtersArb, groupByArb, resolvedWindowArb, sampleScenario, unitsReadWith, usageScenarioArb, type FixtureEvent, type UsageScenario } from '../../generators/metrics-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { describe, expectPage, getMetrics, pointTime, setUsage, walkEachPage, withFixtures, type MetricsPage } from './client.ts';
 import type { Exchange } from '../../results/model.ts';
 import { amountMessage, closeTo } from './compare.ts';
-import { DIMENSION_FIELDS, entryKey, expectedMetrics, fixtureDimensions, groupLabel, units, usd, type Dimension, type ExpectedMetrics } from './oracle.ts';
+import { amountsIn, DIMENSION_FIELDS, entryKey, entryRoundings, expectedMetrics, fixtureDimensions, groupLabel, totalRoundings, units, usd, type Dimension, type ExpectedMetrics } from './oracle.ts';
+import { learnBucketsOfAny } from './buckets.ts';
 import { MAX_PAGES, pastUsage, usageKnown } from './existing.ts';
 import { eachAnswer as eachCaseAnswer, EVERY_STATE_WINDOW, requestOf, scaleResources, type Answer, type CaseOptions, type MetricsCase, type OnState } from './scenario.ts';
 
@@ -99,8 +100,12 @@ const SCALE_RUNS = 3;
 function expectPageTotalCost(t: Check, query: string, expected: ExpectedMetrics, page: MetricsPage, i: number, exchange?: Exchange): void {
   const totalCost = usd(expected.total.costMicros);
   const what = `${query}, page ${i + 1}: summary.totalCost (the ${expected.total.events} matching events in [startTime, endTime))`;
-  t.assert(closeTo(page.summary.totalCost, totalCost), amountMessage(what, totalCost, page.summary.totalCost), exchange);
+  const rounding = { roundings: totalRoundings(expected, pointsPerEntry(expected)), unit: expected.units.cost };
+  t.assert(closeTo(page.summary.totalCost, totalCost, rounding), amountMessage(what, totalCost, page.summary.totalCost, rounding), exchange);
 }
+
+/** How many points an entry may have: the suite's buckets, and one more where the target's buckets start elsewhere (buckets.ts). */
+const pointsPerEntry = (expected: ExpectedMetrics) => expected.bucketStarts.length + 1;
 
 const summaryTotalCost = rule('metrics.summary.total-cost', sharesScenarios, async (t: Check) => {
   const scale = t.config.fixtureScale;
@@ -149,9 +154,11 @@ async function expectEveryStateTotal(t: Check, events: readonly FixtureEvent[]):
 const summaryEntryCost = rule('metrics.summary.entry-cost', sharesScenarios, async (t: Check) => {
   await eachAnswer(t, { groupBy: [0, 3], filters: true }, (answer, { groupBy }) => {
     for (const entry of answer.entries) {
-      const group = groupOf(answer, entryKey(entry, groupBy));
+      const key = entryKey(entry, groupBy);
+      const group = groupOf(answer, key);
       const what = `${answer.query}: summary.cost of the entry ${groupLabel(entry, groupBy)}, which has ${group.events} events in the window,`;
-      t.assert(closeTo(entry.summary.cost, usd(group.costMicros)), amountMessage(what, usd(group.costMicros), entry.summary.cost));
+      const rounding = { roundings: entryRoundings(answer.expected.terms(key), entry.timeseries.length), unit: answer.expected.units.cost };
+      t.assert(closeTo(entry.summary.cost, usd(group.costMicros), rounding), amountMessage(what, usd(group.costMicros), entry.summary.cost, rounding));
     }
   });
 });
@@ -173,26 +180,34 @@ const usageWithBillingDimension = rule('metrics.usage.with-billing-dimension', s
     // Where the usage read back is not known (existing data whose points carry none), only that it is there.
     const amounts = usageKnown(t, scenario);
     const totalUsage = units(expected.total.usageMilli);
+    const unit = expected.units.usage;
+    const totalRounding = { roundings: totalRoundings(expected, pointsPerEntry(expected)), unit };
     for (const [i, page] of pages.entries()) {
       const what = `${query}, page ${i + 1}: summary.totalUsage`;
-      if (amounts) t.assert(closeTo(page.summary.totalUsage, totalUsage), amountMessage(what, totalUsage, page.summary.totalUsage), exchanges[i]);
+      if (amounts) t.assert(closeTo(page.summary.totalUsage, totalUsage, totalRounding), amountMessage(what, totalUsage, page.summary.totalUsage, totalRounding), exchanges[i]);
       else t.assert(typeof page.summary.totalUsage === 'number', `${what} must be a number (grouped by billing_dimension), got ${JSON.stringify(page.summary.totalUsage)}`, exchanges[i]);
     }
     for (const entry of entries) {
-      const group = groupOf(answer, entryKey(entry, groupBy));
+      const key = entryKey(entry, groupBy);
+      const group = groupOf(answer, key);
       const label = groupLabel(entry, groupBy);
       const usage = units(group.usageMilli);
       if (!amounts) {
         t.assert(typeof entry.summary.usage === 'number', `${query}: summary.usage of the entry ${label} must be a number (grouped by billing_dimension), got ${JSON.stringify(entry.summary.usage)}`);
         continue;
       }
-      t.assert(closeTo(entry.summary.usage, usage), amountMessage(`${query}: summary.usage of the entry ${label}`, usage, entry.summary.usage));
-      // Points may carry usage too (the profile shows it as optional); when they do, it is the bucket's.
-      for (const point of entry.timeseries.filter((p) => p.usage !== undefined)) {
-        const bucket = group.buckets[expected.bucketStarts.indexOf(pointTime(point))];
-        if (!bucket) continue;
+      const rounding = { roundings: entryRoundings(expected.terms(key), entry.timeseries.length), unit };
+      t.assert(closeTo(entry.summary.usage, usage, rounding), amountMessage(`${query}: summary.usage of the entry ${label}`, usage, entry.summary.usage, rounding));
+      // Points may carry usage too (the profile shows it as optional); when they do, it is that of their bucket, as the answer's timestamps place it (buckets.ts).
+      const learnt = learnBucketsOfAny(entry.timeseries.map(pointTime), scenario.window, unitsReadWith(t.config.profile, scenario));
+      if (!learnt.ok) continue; // not buckets of the resolution: metrics.timeseries.every-bucket and metrics.resolution.auto report it
+      for (const span of learnt.spans) {
+        const point = entry.timeseries[span.index]!;
+        if (point.usage === undefined) continue;
+        const expectedUsage = units(amountsIn(answer.expected.groups.get(key), span.from, span.to).usageMilli);
+        const pointRounding = { roundings: expected.terms(key, span.from, span.to) + 1, unit };
         const what = `${query}: usage of the point ${point.timestamp} of the entry ${label}`;
-        t.assert(closeTo(point.usage, units(bucket.usageMilli)), amountMessage(what, units(bucket.usageMilli), point.usage));
+        t.assert(closeTo(point.usage, expectedUsage, pointRounding), amountMessage(what, expectedUsage, point.usage, pointRounding));
       }
     }
   });

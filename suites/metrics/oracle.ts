@@ -1,8 +1,9 @@
 // The expected answer of a metrics query, computed from the events the suite put
 // on the target (state `usage`), in exact integer amounts.
-import type { FixtureEvent, Window } from '../../generators/metrics-fixtures.ts';
+import type { FixtureEvent, ReadBack, Window } from '../../generators/metrics-fixtures.ts';
 import type { Profile } from '../../spec/profile.ts';
 import { bucketsOf, type BucketUnit } from '../../generators/calendar.ts';
+import { SET_DATA_UNITS, type AmountUnits } from './compare.ts';
 
 /**
  * The groupBy dimensions the usage events carry, with the entry field each fills
@@ -33,6 +34,8 @@ export interface ExpectedQuery {
   unit: BucketUnit;
   resourceType?: string;
   workspace?: string;
+  /** Existing data: how the usage was read back, which says how many roundings each amount may carry. */
+  readBack?: ReadBack;
 }
 
 export interface Amounts {
@@ -44,8 +47,10 @@ export interface Amounts {
 export interface ExpectedGroup extends Amounts {
   /** The values of the requested dimensions, by entry field. */
   values: Partial<Record<GroupField, string>>;
-  /** Totals per bucket, in the order of `bucketStarts`; the empty ones are one frozen object (NO_EVENTS). */
+  /** Totals per bucket of the suite's calendar, in the order of `bucketStarts`; the empty ones are one frozen object (NO_EVENTS). */
   buckets: Amounts[];
+  /** The group's events in the window, in time order (none kept without `withBuckets`): the amounts of any bucket the answer shows (amountsIn). */
+  inWindow: FixtureEvent[];
 }
 
 export interface ExpectedMetrics {
@@ -53,7 +58,20 @@ export interface ExpectedMetrics {
   /** Combinations whose matching events all lie outside the window: a target may still list them, with cost 0. */
   dormant: Set<string>;
   total: Amounts;
+  /** The buckets of the suite's calendar (UTC; weeks from Monday): for messages, and the checks at scale. */
   bucketStarts: number[];
+  /** The units the amounts are compared in (compare.ts). */
+  units: AmountUnits;
+  /**
+   * How many amounts the target may have rounded in the group `key`'s amount over
+   * [from, to) (the window when left out): on set data each of its events there; on
+   * existing data each bucket read back of each of its combinations there, empty or not (a
+   * bucket read back as 0 may hold less than a unit).
+   */
+  terms(key: string, from?: number, to?: number): number;
+  /** terms() of every matching event of the window, and the number of groups (dormant ones too) with any. */
+  totalTerms: number;
+  groupsWithTerms: number;
 }
 
 /** Identity of a combination of dimension values. */
@@ -81,9 +99,12 @@ const add = (a: Amounts, e: FixtureEvent) => {
 
 export const inWindow = (time: number, w: Window): boolean => w.start <= time && time < w.end;
 
+const matches = (e: Pick<FixtureEvent, 'resourceType' | 'workspace'>, q: ExpectedQuery): boolean =>
+  (q.resourceType === undefined || e.resourceType === q.resourceType) && (q.workspace === undefined || e.workspace === q.workspace);
+
 /**
  * CONTRACT section 2: an event belongs to the bucket that holds its time; the window is [start, end).
- * `withBuckets` false leaves every group's `buckets` empty (checks at scale that need only
+ * `withBuckets` false leaves every group's `buckets` and `inWindow` empty (checks at scale that need only
  * the groups and totals: memory stays linear in the groups, not groups × buckets).
  */
 export function expectedMetrics(events: readonly FixtureEvent[], q: ExpectedQuery, withBuckets = true): ExpectedMetrics {
@@ -91,9 +112,10 @@ export function expectedMetrics(events: readonly FixtureEvent[], q: ExpectedQuer
   const groups = new Map<string, ExpectedGroup>();
   const outside = new Set<string>();
   const total = zero();
+  const keyOf = (e: Pick<FixtureEvent, GroupField>) => groupKey(q.groupBy.map((d) => e[DIMENSION_FIELDS[d]]));
   for (const e of events) {
-    if ((q.resourceType !== undefined && e.resourceType !== q.resourceType) || (q.workspace !== undefined && e.workspace !== q.workspace)) continue;
-    const key = groupKey(q.groupBy.map((d) => e[DIMENSION_FIELDS[d]]));
+    if (!matches(e, q)) continue;
+    const key = keyOf(e);
     if (!inWindow(e.time, q.window)) {
       outside.add(key);
       continue;
@@ -101,7 +123,7 @@ export function expectedMetrics(events: readonly FixtureEvent[], q: ExpectedQuer
     let group = groups.get(key);
     if (!group) {
       const values = Object.fromEntries(q.groupBy.map((d) => [DIMENSION_FIELDS[d], e[DIMENSION_FIELDS[d]]]));
-      group = { ...zero(), values, buckets: withBuckets ? bucketStarts.map(() => NO_EVENTS) : [] };
+      group = { ...zero(), values, buckets: withBuckets ? bucketStarts.map(() => NO_EVENTS) : [], inWindow: [] };
       groups.set(key, group);
     }
     add(group, e);
@@ -109,12 +131,74 @@ export function expectedMetrics(events: readonly FixtureEvent[], q: ExpectedQuer
       const index = bucketIndex(bucketStarts, e.time);
       if (group.buckets[index] === NO_EVENTS) group.buckets[index] = zero();
       add(group.buckets[index]!, e);
+      group.inWindow.push(e);
     }
     add(total, e);
   }
+  for (const group of groups.values()) group.inWindow.sort((a, b) => a.time - b.time);
   const dormant = new Set([...outside].filter((k) => !groups.has(k)));
-  return { groups, dormant, total, bucketStarts };
+  const rounding = q.readBack ? readBackTerms(q, keyOf) : eventTerms(groups, total, q.window);
+  return { groups, dormant, total, bucketStarts, ...rounding };
 }
+
+type Terms = Pick<ExpectedMetrics, 'units' | 'terms' | 'totalTerms' | 'groupsWithTerms'>;
+
+/** Set data: every event is an amount the target may have rounded. */
+function eventTerms(groups: ReadonlyMap<string, ExpectedGroup>, total: Amounts, window: Window): Terms {
+  const terms = (key: string, from = window.start, to = window.end) => {
+    const group = groups.get(key);
+    if (!group) return 0;
+    if (from <= window.start && to >= window.end) return group.events;
+    return group.inWindow.filter((e) => from <= e.time && e.time < to).length;
+  };
+  return { units: SET_DATA_UNITS, terms, totalTerms: total.events, groupsWithTerms: groups.size };
+}
+
+/**
+ * Existing data: each bucket read back, of each combination read back, is an amount the
+ * target rounded (or may have: a bucket read back as 0 may hold less than a unit), the
+ * empty ones too.
+ */
+function readBackTerms(q: ExpectedQuery, keyOf: (e: Pick<FixtureEvent, GroupField>) => string): Terms {
+  const readBack = q.readBack!;
+  const combos = new Map<string, number>();
+  for (const combo of readBack.combos) if (matches(combo, q)) combos.set(keyOf(combo), (combos.get(keyOf(combo)) ?? 0) + 1);
+  const { cellStarts, end } = readBack;
+  /** The buckets read back that meet [from, to). */
+  const cells = (from: number, to: number) => {
+    let n = 0;
+    cellStarts.forEach((s, i) => {
+      if (s < to && (cellStarts[i + 1] ?? end) > from) n += 1;
+    });
+    return n;
+  };
+  const inWindowCells = cells(q.window.start, q.window.end);
+  const terms = (key: string, from = q.window.start, to = q.window.end) =>
+    (combos.get(key) ?? 0) * (from <= q.window.start && to >= q.window.end ? inWindowCells : cells(Math.max(from, q.window.start), Math.min(to, q.window.end)));
+  const matching = [...combos.values()].reduce((sum, n) => sum + n, 0);
+  return { units: readBack.units, terms, totalTerms: matching * inWindowCells, groupsWithTerms: inWindowCells > 0 ? combos.size : 0 };
+}
+
+/** The amounts of `group`'s events in [from, to). */
+export function amountsIn(group: ExpectedGroup | undefined, from: number, to: number): Amounts {
+  const amounts = zero();
+  for (const e of group?.inWindow ?? []) if (from <= e.time && e.time < to) add(amounts, e);
+  return amounts;
+}
+
+/**
+ * The roundings of an entry's summary: each amount it sums (`terms`), each bucket of its
+ * timeseries where the target may sum the points instead (at most one per term, and at
+ * most `points`), and its own.
+ */
+export const entryRoundings = (terms: number, points: number): number => terms + Math.min(terms, points) + 1;
+
+/**
+ * The roundings of the total: each group's entry summary (entryRoundings, `points` buckets
+ * each), where the target may sum the entries, and its own.
+ */
+export const totalRoundings = (expected: ExpectedMetrics, points: number): number =>
+  expected.totalTerms + Math.min(expected.totalTerms, expected.groupsWithTerms * points) + expected.groupsWithTerms + 1;
 
 /** Index of the last bucket that starts at or before `time`. */
 function bucketIndex(starts: readonly number[], time: number): number {

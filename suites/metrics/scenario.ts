@@ -1,7 +1,8 @@
 // One generated case of the checks that compare whole answers with the oracle:
 // usage fixtures, a groupBy and filters; put on the target, asked page by page.
 import fc from 'fast-check';
-import { filtersArb, filtersOver, groupByArb, type FixtureEvent, type Resource, type UsageScenario, type Window } from '../../generators/metrics-fixtures.ts';
+import { filtersArb, filtersOver, groupByArb, unitsReadWith, type FixtureEvent, type Resource, type UsageScenario, type Window } from '../../generators/metrics-fixtures.ts';
+import type { Profile } from '../../spec/profile.ts';
 import type { Check } from '../../harness/check.ts';
 import { DAY_MS, type BucketUnit } from '../../generators/calendar.ts';
 import type { Exchange } from '../../results/model.ts';
@@ -60,7 +61,7 @@ export function requestOf({ scenario, groupBy, filters }: MetricsCase): MetricsR
 
 /** The answer the oracle expects to the case's query over `events`, every event on the target. */
 function expectedOf({ scenario, groupBy, filters }: MetricsCase, events: readonly FixtureEvent[]): ExpectedMetrics {
-  return expectedMetrics(events, { window: scenario.window, groupBy, unit: scenario.resolution.bucket, ...filters });
+  return expectedMetrics(events, { window: scenario.window, groupBy, unit: scenario.resolution.bucket, readBack: scenario.readBack, ...filters });
 }
 
 export interface Answer {
@@ -78,12 +79,24 @@ export interface Answer {
 
 
 /**
- * Steps a case moves back in time by to stand apart from the others: whole weeks keep
- * every hour, midnight and Monday where it was; for monthly buckets four years (1,461
- * days, with one 29 February in each between 1901 and 2099) keep every date, so each
- * event keeps its place in its bucket.
+ * Steps a case moves back in time by to stand apart from the others, per unit its buckets
+ * may have: whole weeks keep every hour, midnight and Monday where it was; for monthly
+ * buckets four years (1,461 days, with one 29 February in each between 1901 and 2099) keep
+ * every date, so each event keeps its place in its bucket.
  */
-const STEP_BACK_MS: Record<BucketUnit, number> = { hour: 7 * DAY_MS, day: 7 * DAY_MS, week: 7 * DAY_MS, month: 1461 * DAY_MS };
+const STEP_BACK_DAYS: Record<BucketUnit, number> = { hour: 7, day: 7, week: 7, month: 1461 };
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/**
+ * The step of a case the oracle may read with buckets of any of `units` (an omitted
+ * resolution near a maximum window may be either neighbour): the least common multiple of
+ * their steps, which keeps the case's window and events where they were in the buckets of
+ * each (weeks and months: 7 × 1,461 days, 28 years).
+ */
+export const stepBackMs = (units: readonly BucketUnit[]): number =>
+  units.map((u) => STEP_BACK_DAYS[u]).reduce((a, b) => (a / gcd(a, b)) * b, 1) * DAY_MS;
+
 /**
  * No case is moved before 2000: nothing in the specification says how far back a store
  * keeps usage, and the generated windows are all after 2018, so moved cases stay within
@@ -109,15 +122,15 @@ export interface TimeOf<C> {
   step(c: C): number;
 }
 
-/** A metrics case's time is its scenario's, its step that of the scenario's buckets. */
-export const metricsCaseTime = <C extends MetricsCase>(): TimeOf<C> => ({
+/** A metrics case's time is its scenario's, its step that of every unit of the buckets the oracle may read it with (unitsReadWith). */
+export const metricsCaseTime = <C extends MetricsCase>(profile: Profile): TimeOf<C> => ({
   of: (c) => c.scenario,
   with: (c, moved) => ({ ...c, scenario: { ...c.scenario, ...moved, events: [...moved.events] } }),
-  step: (c) => STEP_BACK_MS[c.scenario.resolution.bucket],
+  step: (c) => stepBackMs(unitsReadWith(profile, c.scenario)),
 });
 
 /** Events in a window, whatever their buckets: whole weeks. */
-export const eventsTime = <C extends InTime>(): TimeOf<C> => ({ of: (c) => c, with: (c, moved) => ({ ...c, ...moved }), step: () => STEP_BACK_MS.week });
+export const eventsTime = <C extends InTime>(): TimeOf<C> => ({ of: (c) => c, with: (c, moved) => ({ ...c, ...moved }), step: () => stepBackMs(['week']) });
 
 /** The stretch of time a case takes, end exclusive: its window and its events. */
 function spanOf({ window, events }: InTime): Span {
@@ -211,7 +224,7 @@ function ownUuids(c: MetricsCase, position: number): MetricsCase {
  * what the oracle expects of the events on the target, to `body`.
  */
 async function expectAnswers(t: Check, cases: readonly MetricsCase[], body: (answer: Answer, c: MetricsCase) => void, onState?: OnState): Promise<void> {
-  for (const generated of apartInTime(cases, metricsCaseTime())) {
+  for (const generated of apartInTime(cases, metricsCaseTime(t.config.profile))) {
     const group = generated.map(ownUuids);
     const events = group.flatMap((c) => c.scenario.events);
     const resources = group.flatMap((c) => c.scenario.resources);

@@ -8,6 +8,7 @@ import { isObject, nameOf, show } from '../support/json.ts';
 import { followCursors, type PageMeta } from '../support/paging.ts';
 import { PAGED_VERSION, versionHeaders } from '../support/versions.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
+import { withoutAbsentNulls } from '../../harness/validator.ts';
 
 export const LISTING = {
   egressips: { path: '/egressips', operationId: 'listEgressIps', label: 'egress IP' },
@@ -36,7 +37,8 @@ export interface Fetched<T> {
 export async function fetchSandbox(t: Check, name: string, request: SandboxRequest = {}): Promise<Fetched<Json>> {
   const res = await requestSandbox(t, name, request);
   t.assert(res.status === 200 && isObject(res.json), `GET /sandboxes/${name} must answer 200 with the sandbox (section 4.1), got ${res.status} ${show(res.text)}`);
-  return { body: res.json, documentErrors: documentErrors('getSandbox', res) };
+  // A null where nothing is required is a field left out (CONTRACT 3; harness/validator.ts, absentNulls).
+  return { body: withoutAbsentNulls('controlPlane', 'getSandbox', 200, res.json), documentErrors: documentErrors('getSandbox', res) };
 }
 
 /** A listing as the credential sees it: 200 with a bare array (section 4.1). */
@@ -48,7 +50,7 @@ export async function fetchListing(t: Check, kind: ListingKind, token: string = 
     Array.isArray(res.json),
     `GET ${path} must answer a bare array (section 4.1), got ${isObject(res.json) ? `an object with the keys ${Object.keys(res.json).join(', ')}` : show(res.text)}`,
   );
-  return { body: res.json as Json[], documentErrors: documentErrors(operationId, res) };
+  return { body: withoutAbsentNulls('controlPlane', operationId, 200, res.json as Json[]), documentErrors: documentErrors(operationId, res) };
 }
 
 /** The names of every function of the workspace, walked page by page at the largest limit (sections 2.8, 4.1). */
@@ -75,8 +77,9 @@ export async function fetchFunctions(t: Check): Promise<Fetched<Json[]>> {
 async function fetchFunctionPage(t: Check, cursor: string | undefined): Promise<Fetched<Json[]> & { meta: PageMeta }> {
   const query = { limit: FUNCTIONS_MAX_LIMIT, cursor };
   const res = await t.api('/functions', { token: t.config.credentials.admin, query, headers: versionHeaders(t, PAGED_VERSION) });
-  const data = isObject(res.json) ? res.json.data : undefined;
-  const meta = isObject(res.json) && isObject(res.json.meta) ? res.json.meta : {};
+  const json = res.status === 200 ? withoutAbsentNulls('controlPlane', 'listFunctions', 200, res.json) : res.json;
+  const data = isObject(json) ? json.data : undefined;
+  const meta = isObject(json) && isObject(json.meta) ? json.meta : {};
   t.assert(res.status === 200 && Array.isArray(data), `GET /functions in version ${PAGED_VERSION} must answer 200 with {data, meta} (section 4.1), got ${res.status} ${show(res.text)}`);
   return {
     body: (data as unknown[]).filter(isObject),

@@ -89,8 +89,8 @@ async function existingWorkspaceOnly(t: Check, kind: ListingKind, other: string)
   const [mine, others] = (await t.atOnce([() => readListing(t, kind), () => readListing(t, kind, other)])) as [Json[], Json[]];
   const of = (items: Json[], workspace: string) => names(items.filter((item) => workspacesOf([item]).has(workspace)));
   const problems = [
-    ...(of(others, ours).length ? [`the admin of workspace ${theirs} sees ${show(of(others, ours))} of workspace ${ours}`] : []),
-    ...(of(mine, theirs).length ? [`the admin of workspace ${ours} sees ${show(of(mine, theirs))} of workspace ${theirs}`] : []),
+    ...(of(others, ours).length ? [`the admin of ${theirs === undefined ? 'the other workspace' : `workspace ${theirs}`} sees ${show(of(others, ours))} of workspace ${ours}`] : []),
+    ...(theirs !== undefined && of(mine, theirs).length ? [`the admin of workspace ${ours} sees ${show(of(mine, theirs))} of workspace ${theirs}`] : []),
   ];
   t.assert(problems.length === 0, `resources belong to one workspace (sections 1, 4.1): GET ${path} must list no other workspace's ${label}s, but ${problems.join('; ')}`);
 }

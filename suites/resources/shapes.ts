@@ -86,12 +86,16 @@ export function deploymentStatusProblems(returned: Json): string[] {
   return returned.status === undefined || isDeploymentStatus(returned.status) ? [] : [`status is ${show(returned.status)}, not one of the deployment statuses of section 3 (${STATUS_LIST})`];
 }
 
-/** Sections 2.3, 3: the run-state field holds RUNNING or STANDBY. */
+/**
+ * Sections 2.3, 3: "a read-only current-state field with values `RUNNING` or `STANDBY`".
+ * Not marked Required (CONTRACT 3), and no stated behaviour needs it observed: absent
+ * passes; present (under the name the profile gives), it holds RUNNING or STANDBY.
+ */
 export function runStateProblems(returned: Json, field: string): string[] {
   const value = returned[field];
-  return typeof value === 'string' && (RUN_STATES as readonly string[]).includes(value)
+  return value === undefined || (typeof value === 'string' && (RUN_STATES as readonly string[]).includes(value))
     ? []
-    : [`the run-state field "${field}" is ${value === undefined ? 'missing' : show(value)}, not RUNNING or STANDBY`];
+    : [`the run-state field "${field}" is ${show(value)}, not RUNNING or STANDBY`];
 }
 
 const EVENT_STRINGS = ['type', 'message', 'revision', 'canaryRevision'];
@@ -115,15 +119,20 @@ export function eventsProblems(returned: Json): string[] {
 }
 
 /**
- * Section 2.3: expiresIn, an integer, is present only when a lifecycle is configured.
- * The sandbox as returned says whether it is (a target may add a default lifecycle).
+ * Section 2.3: `expiresIn` (integer, "seconds until automatic deletion according to TTL
+ * and lifecycle policies; present only when lifecycle is configured"). The words name a TTL
+ * beside the lifecycle policies, so a sandbox with `runtime.ttl` or `runtime.expires` has a
+ * deletion to count down to as well: present, expiresIn is a whole number of seconds, never
+ * negative, on a sandbox that shows a lifecycle, a TTL or an expiry time (a target may add a
+ * default lifecycle, so the sandbox as returned is what says). Not marked Required: absent passes.
  */
 export function expiresInProblems(returned: Json): string[] {
-  const spec = isObject(returned.spec) ? returned.spec : {};
-  const configured = spec.lifecycle !== undefined && spec.lifecycle !== null;
   if (returned.expiresIn === undefined) return [];
-  if (!configured) return [`expiresIn is ${show(returned.expiresIn)} although the sandbox has no lifecycle`];
-  return Number.isInteger(returned.expiresIn) ? [] : [`expiresIn is ${show(returned.expiresIn)}, not an integer`];
+  const spec = isObject(returned.spec) ? returned.spec : {};
+  const runtime = isObject(spec.runtime) ? spec.runtime : {};
+  const configured = [spec.lifecycle, runtime.ttl, runtime.expires].some((v) => v !== undefined && v !== null);
+  if (!configured) return [`expiresIn is ${show(returned.expiresIn)} although the sandbox has no lifecycle, TTL nor expiry time`];
+  return Number.isInteger(returned.expiresIn) && (returned.expiresIn as number) >= 0 ? [] : [`expiresIn is ${show(returned.expiresIn)}, not an integer of seconds (0 or more)`];
 }
 
 /**

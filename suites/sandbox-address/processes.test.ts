@@ -8,6 +8,18 @@ import { processes, unknownProcessIdentifier, type ProcessFixture } from '../../
 import { expectDocumented } from '../support/documented.ts';
 import { expectInputRefused, processesApart } from './client.ts';
 import { show } from '../support/json.ts';
+import { withoutAbsentNulls } from '../../harness/validator.ts';
+
+/**
+ * What a process wrote, as every way of collecting it gives it back: a pseudo-terminal
+ * turns each line feed into a carriage return and line feed (the ONLCR of a TTY), and a
+ * collector that reads lines ends the last one with a line feed even when the process
+ * did not. Section 2.6 says only that the logs are strings, so line ends are compared
+ * as line feeds, and a line feed at the very end as none.
+ */
+function asLines(text: string): string {
+  return text.replace(/\r*\n/g, '\n').replace(/\n$/, '');
+}
 
 /** `part` appears in `whole` in order, maybe interleaved with other output (a merged log may mix the two streams). */
 function isSubsequence(part: string, whole: string): boolean {
@@ -26,16 +38,18 @@ async function assertLogsOf(t: Check, process: ProcessFixture, identifier: strin
   const res = await t.sandbox(`/process/${encodeURIComponent(identifier)}/logs`, { token: t.config.credentials.admin });
   t.assert(res.status === 200, `GET /process/${identifier}/logs of a process of the sandbox (by ${by}) must answer 200 (section 4.2), got ${res.status}`);
   expectDocumented(t, 'getProcessLogs', res, 'sandbox');
-  const logs = res.json as Record<string, unknown>;
+  // A null where nothing is required is a field left out (CONTRACT 3; harness/validator.ts, absentNulls).
+  const logs = withoutAbsentNulls('sandbox', 'getProcessLogs', 200, res.json) as Record<string, unknown>;
   const streams = [
     ['stdout', process.stdout],
     ['stderr', process.stderr],
   ] as const;
+  const sameLines = (answered: unknown, written: string) => typeof answered === 'string' && asLines(answered) === asLines(written);
   const problems = [
-    ...streams.map(([name, written]) => logs[name] !== undefined && logs[name] !== written && `${name} is ${show(logs[name])}, not ${show(written)} as the process wrote it`),
+    ...streams.map(([name, written]) => logs[name] !== undefined && !sameLines(logs[name], written) && `${name} is ${show(logs[name])}, not ${show(written)} as the process wrote it`),
     ...streams.map(([name, written]) => written !== '' && logs[name] === undefined && logs.logs === undefined && `neither ${name} nor logs is in the answer, so what the process wrote to ${name} (${show(written)}) is not`),
     logs.logs !== undefined &&
-      !(typeof logs.logs === 'string' && isSubsequence(process.stdout, logs.logs) && isSubsequence(process.stderr, logs.logs)) &&
+      !(typeof logs.logs === 'string' && isSubsequence(asLines(process.stdout), asLines(logs.logs)) && isSubsequence(asLines(process.stderr), asLines(logs.logs))) &&
       `logs ${show(logs.logs)} does not hold both stdout and stderr`,
   ].filter(Boolean);
   t.assert(problems.length === 0, `the logs of process ${process.pid} (${process.name}) by ${by}: ${problems.join('; ')}`);
@@ -86,7 +100,7 @@ async function sameLogsByName(t: Check): Promise<void> {
     const res = await t.sandbox(`/process/${encodeURIComponent(identifier)}/logs`, { token: t.config.credentials.admin });
     t.assert(res.status === 200, `GET /process/${identifier}/logs of a running process of the sandbox (by ${by}) must answer 200 (section 4.2), got ${res.status}`);
     expectDocumented(t, 'getProcessLogs', res, 'sandbox');
-    return res.json as LogsAnswer;
+    return withoutAbsentNulls('sandbox', 'getProcessLogs', 200, res.json) as LogsAnswer;
   };
   for (let attempt = 0; attempt < 2; attempt++) {
     const before = await logsOf(processPid, 'process id');

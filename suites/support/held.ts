@@ -1,15 +1,18 @@
-// Whether another party replaced the provider states a check set (harness/setup.ts),
-// read back through the API after the check failed on set data: a second run against the
-// same target, another client, or a control endpoint that does not keep a state until
-// the next replaces it makes the failure no verdict (harness/run-check.ts, property.ts).
+// Whether another run replaced the provider states a check set (harness/setup.ts), read
+// back through the API after the check failed on set data: a second run against the same
+// target makes the failure no verdict (harness/run-check.ts, property.ts).
 //
 // The read-back uses the API under check, so a target's own defect must not pass for a
-// replaced state: a state counts as replaced only when the answer shows both what was not
-// set (items the check never set, resources its events never named) and lacks what was
-// set; or, for what is read one by one, when every item set is gone. A listing that leaves
-// items out, or lists another workspace's, is the rules' to report.
-// Asked only after a failure, and bounded: a few requests per state.
+// replaced state. A state counts as replaced only on positive evidence of another run: a
+// function marked by another run (harness/run-mark.ts) seen in the listing, now or before
+// in this run; and where the answer also shows the state gone: both what was not set
+// (items the check never set, resources its events never named) and not what was set, or,
+// for what is read one by one, every item set gone. Without the evidence, a target that
+// renames, drops or rewrites what it stores, or answers an earlier fixture set, shows the
+// same absence, and is the rules' to fail. Asked only after a failure, and bounded: a few
+// requests per state.
 import type { Check } from '../../harness/check.ts';
+import { otherRunsSeen } from '../../harness/run-mark.ts';
 import type { HeldStates } from '../../harness/run-check.ts';
 import type { StateName } from '../../spec/test-control.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
@@ -45,7 +48,11 @@ async function listedFunctions(t: Check): Promise<unknown[]> {
 }
 
 async function listed(t: Check, state: 'functions' | 'egressips' | 'customdomains'): Promise<unknown[]> {
-  if (state === 'functions') return listedFunctions(t);
+  if (state === 'functions') {
+    const items = await listedFunctions(t);
+    otherRunsSeen(t.config.shared, items);
+    return items;
+  }
   const res = await t.api(`/${state}`, { token: t.config.credentials.admin });
   return Array.isArray(res.json) ? res.json : [];
 }
@@ -103,8 +110,23 @@ async function replaced(t: Check, state: StateName, params: Params): Promise<str
   }
 }
 
-/** The states of `held` another party replaced, said in words; [] when none was (or it cannot tell). */
+/**
+ * The other runs this run has seen: those whose marks a read-back or this listing showed.
+ * The functions listing is read when none was seen yet: another run's functions are there
+ * whenever its state of them is in force.
+ */
+async function otherRuns(t: Check): Promise<ReadonlySet<string>> {
+  const seen = otherRunsSeen(t.config.shared);
+  if (seen.size > 0) return seen;
+  const res = await t.api('/functions', { token: t.config.credentials.admin, query: { limit: FUNCTIONS_MAX_LIMIT }, headers: versionHeaders(t, PAGED_VERSION) });
+  return otherRunsSeen(t.config.shared, isObject(res.json) && Array.isArray(res.json.data) ? res.json.data : []);
+}
+
+/** The states of `held` another run replaced, said in words; [] when none was, or nothing shows another run. */
 export const heldStates: HeldStates = async (t, held) => {
   const found = await Promise.all(held.map(({ state, params }) => replaced(t, state, params as Params).catch((): undefined => undefined)));
-  return found.filter((what): what is string => what !== undefined);
+  const gone = found.filter((what): what is string => what !== undefined);
+  if (gone.length === 0) return [];
+  const runs = await otherRuns(t).catch((): ReadonlySet<string> => new Set());
+  return runs.size === 0 ? [] : [...gone, `another run's functions, marked by it, are on the target (${runs.size === 1 ? 'one run' : `${runs.size} runs`})`];
 };

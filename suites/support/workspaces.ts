@@ -4,6 +4,7 @@
 import type { Check } from '../../harness/check.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
 import { isObject } from './json.ts';
+import { jsonDigest } from './existing-data.ts';
 import { PAGED_VERSION, versionHeaders } from './versions.ts';
 
 /** The workspaces named by `metadata.workspace` in `items`. */
@@ -12,21 +13,26 @@ export function workspacesOf(items: readonly unknown[]): Set<string> {
   return new Set(named.filter((w): w is string => typeof w === 'string'));
 }
 
-/**
- * How many of `token`'s listings (the first page of the functions, the egress IPs, the
- * custom domains) name each workspace alone, and which workspaces any of them names.
- */
-async function workspacesNamedBy(t: Check, token: string): Promise<{ alone: Map<string, number>; any: Set<string> }> {
-  const [functions, ...bare] = await t.atOnce([
-    () => t.api('/functions', { token, query: { limit: FUNCTIONS_MAX_LIMIT }, headers: versionHeaders(t, PAGED_VERSION) }),
-    () => t.api('/egressips', { token }),
-    () => t.api('/customdomains', { token }),
-  ]);
-  const pageItems = isObject(functions!.json) && Array.isArray(functions!.json.data) ? functions!.json.data : [];
-  const listings = [functions!.status === 200 ? pageItems : [], ...bare.map((res) => (res.status === 200 && Array.isArray(res.json) ? res.json : []))];
+/** The listings a credential's workspace shows through: the first page of the functions, the egress IPs, the custom domains. */
+const LISTINGS = ['/functions', '/egressips', '/customdomains'] as const;
+
+/** What `token` is shown: each listing's items (none where it is refused), and its status. */
+async function shownTo(t: Check, token: string): Promise<Array<{ path: string; status: number; items: unknown[] }>> {
+  const answers = await t.atOnce(
+    LISTINGS.map((path) => () => t.api(path, path === '/functions' ? { token, query: { limit: FUNCTIONS_MAX_LIMIT }, headers: versionHeaders(t, PAGED_VERSION) } : { token })),
+  );
+  return answers.map((res, i) => {
+    const body = res.json;
+    const items = res.status !== 200 ? [] : LISTINGS[i] === '/functions' ? (isObject(body) && Array.isArray(body.data) ? body.data : []) : Array.isArray(body) ? body : [];
+    return { path: LISTINGS[i]!, status: res.status, items };
+  });
+}
+
+/** How many of the listings name each workspace alone (metadata.workspace), and which workspaces any of them names. */
+function workspacesNamed(listings: ReadonlyArray<{ items: unknown[] }>): { alone: Map<string, number>; any: Set<string> } {
   const alone = new Map<string, number>();
   const any = new Set<string>();
-  for (const items of listings) {
+  for (const { items } of listings) {
     const named = workspacesOf(items);
     named.forEach((workspace) => any.add(workspace));
     if (named.size === 1) alone.set([...named][0]!, (alone.get([...named][0]!) ?? 0) + 1);
@@ -40,39 +46,55 @@ function mostNamed(counts: ReadonlyMap<string, number>): string | undefined {
   return first && (!second || second[1] < first[1]) ? first[0] : undefined;
 }
 
-/**
- * The workspace `token` is of: the one workspace named alone by the most of its listings,
- * so that one listing that leaks another workspace's items does not hide it; undefined
- * when no workspace stands out (the listings hold nothing that names one, or disagree).
- */
-export async function workspaceOfCredential(t: Check, token: string): Promise<string | undefined> {
-  return mostNamed((await workspacesNamedBy(t, token)).alone);
-}
+/** An item as a workspace shows it, but the workspace it names: two credentials shown the same items read alike. */
+const shownAs = (item: unknown): string => {
+  if (!isObject(item) || !isObject(item.metadata)) return jsonDigest(item);
+  const { workspace: _named, ...metadata } = item.metadata;
+  return jsonDigest({ ...item, metadata });
+};
 
 /**
- * The workspaces of the run's credential and of `other`: `theirs` is the workspace other
- * than ours that `other`'s own resources name (the listings that name it alone, else any
- * that names it), so that a target that shows `other` this workspace's items in one
- * listing (a leak, which the isolation rules report) is told from a credential of this very
- * workspace, whose listings name this one only (`sameWorkspace`).
+ * What tells the workspace of --other-workspace-token from the run's own. `ours`: the one
+ * workspace the run's credential's listings name alone (metadata.workspace, "set
+ * automatically"), so that one listing that leaks another workspace's items does not hide
+ * it. `theirs`: a workspace other than ours that the other credential's items name.
+ * `sameView`: every listing shows both credentials the same items, which fits a credential
+ * of this very workspace and a target that shows every credential the same resources
+ * alike (`shown` says what each was shown); where any listing differs, the credentials are
+ * shown different resources, whatever the items name: the isolation rules judge what they show.
  */
-export async function workspacesOfTwo(t: Check, other: string): Promise<{ ours?: string; theirs?: string; sameWorkspace: boolean; leaks: boolean }> {
-  const [ours, named] = await Promise.all([workspaceOfCredential(t, t.config.credentials.admin), workspacesNamedBy(t, other)]);
+export async function workspacesOfTwo(
+  t: Check,
+  other: string,
+): Promise<{ ours?: string; theirs?: string; sameView: boolean; nothingShown: boolean; shown: string; refusedToOther: string[]; namesOurs: boolean }> {
+  const [mine, others] = await Promise.all([shownTo(t, t.config.credentials.admin), shownTo(t, other)]);
+  const ours = mostNamed(workspacesNamed(mine).alone);
+  const named = workspacesNamed(others);
   const notOurs = <T>(entries: Iterable<[string, T]>) => new Map([...entries].filter(([workspace]) => workspace !== ours));
   const theirs = mostNamed(notOurs(named.alone)) ?? mostNamed(notOurs([...named.any].map((w) => [w, 1] as [string, number])));
+  const sameView = mine.every((listing, i) => {
+    const [a, b] = [listing.items.map(shownAs), others[i]!.items.map(shownAs)];
+    return listing.status === others[i]!.status && a.length === b.length && a.every((item) => b.includes(item));
+  });
+  const shown = mine.map((listing) => `GET ${listing.path}: ${listing.items.length}`).join(', ');
+  const nothingShown = mine.every((listing) => listing.items.length === 0);
+  // Listings served to the run's admin and refused to the other credential: it is not an admin.
+  const refusedToOther = mine.flatMap((listing, i) => (listing.status === 200 && [401, 403].includes(others[i]!.status) ? [`GET ${listing.path} answered ${others[i]!.status}`] : []));
   const namesOurs = ours !== undefined && named.any.has(ours);
-  return { ...(ours === undefined ? {} : { ours }), ...(theirs === undefined ? {} : { theirs }), sameWorkspace: namesOurs && theirs === undefined, leaks: namesOurs && theirs !== undefined };
+  return { ...(ours === undefined ? {} : { ours }), ...(theirs === undefined ? {} : { theirs }), sameView, nothingShown, shown, refusedToOther, namesOurs };
 }
 
+/** Why --other-workspace-token cannot be told from a credential of this workspace: both causes the answers fit, and what tells them apart. */
+export const sameViewOfBoth = (shown: string) =>
+  `--other-workspace-token is shown exactly what --token is shown (${shown} items): either it is a credential of this workspace, not of a second one, or the target shows every credential the same resources (no isolation between workspaces). To tell them apart, give the second workspace a resource only it holds (a function of its own), or run with --control-url, so that the suite sets each workspace's own`;
+
 /**
- * The workspaces of the run's credential and of --other-workspace-token, or a skip
- * saying why they cannot be told apart (a credential of this very workspace given as
- * the other is a mistake of the run, not a leak).
+ * The workspace of the run's credential (and of --other-workspace-token where its items
+ * name one), or a skip saying why the two cannot be told apart.
  */
-export async function twoWorkspaces(t: Check, other: string): Promise<{ ours: string; theirs: string }> {
-  const { ours, theirs, sameWorkspace } = await workspacesOfTwo(t, other);
-  if (sameWorkspace) t.skip(`the --other-workspace-token lists the resources of workspace ${ours} only, like this credential: it seems to be a credential of this workspace, not of another`);
-  if (ours === undefined || theirs === undefined)
-    t.skip(`the resources ${ours === undefined ? 'this credential' : 'the --other-workspace-token'} lists name no one workspace (metadata.workspace): nothing tells the two workspaces apart`);
-  return { ours, theirs };
+export async function twoWorkspaces(t: Check, other: string): Promise<{ ours: string; theirs?: string }> {
+  const { ours, theirs, sameView, shown } = await workspacesOfTwo(t, other);
+  if (sameView) t.skip(sameViewOfBoth(shown));
+  if (ours === undefined) t.skip('the resources this credential lists name no one workspace (metadata.workspace): nothing tells which of them are of this workspace');
+  return { ours, ...(theirs === undefined ? {} : { theirs }) };
 }

@@ -80,11 +80,18 @@ function parseSort(raw: string | null, faults: Faults, lenient: boolean): Functi
 }
 
 /**
- * How the server lowercases q and the fields it searches: Unicode lowercasing, or with
- * the variant search-ascii-case-folding A to Z only (SQLite's lower(), a C locale).
+ * How the server folds q and the fields it searches: Unicode lowercasing; full case folding
+ * (ICU, Python's casefold: "ß" as "ss", final sigma as sigma) with the variant
+ * search-full-case-folding; lowercasing that also drops accents (a search engine's
+ * asciifolding: "é" as "e") with the variant search-accent-folding; A to Z only (SQLite's
+ * lower(), a C locale) with the fault functions-search-ascii-case-folding, which leaves "É"
+ * as it is: not lowercased.
  */
-export function caseFoldOf(variants: Variants): (text: string) => string {
-  return variants.has('search-ascii-case-folding') ? (text) => text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase()) : (text) => text.toLowerCase();
+export function caseFoldOf(faults: Faults, variants: Variants): (text: string) => string {
+  if (faults.has('functions-search-ascii-case-folding')) return (text) => text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
+  if (variants.has('search-full-case-folding')) return (text) => text.toUpperCase().toLowerCase().replace(/ς/g, 'σ');
+  if (variants.has('search-accent-folding')) return (text) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  return (text) => text.toLowerCase();
 }
 
 /**
@@ -94,9 +101,10 @@ export function caseFoldOf(variants: Variants): (text: string) => string {
 export function normaliseQ(raw: string | null, faults: Faults, variants: Variants): string {
   let q = raw ?? '';
   if (!faults.has('functions-q-not-trimmed')) q = q.trim();
-  if (!faults.has('functions-q-not-lowercased')) q = caseFoldOf(variants)(q);
-  const min = faults.has('functions-one-char-q-filters') ? 1 : MIN_QUERY_LENGTH;
+  // Counted before folding: a folding may change the length ("ß" as "ss").
   const counted = variants.has('search-length-before-trimming') ? (raw ?? '') : q;
+  if (!faults.has('functions-q-not-lowercased')) q = caseFoldOf(faults, variants)(q);
+  const min = faults.has('functions-one-char-q-filters') ? 1 : MIN_QUERY_LENGTH;
   return counted.length < min ? '' : q;
 }
 

@@ -73,10 +73,12 @@ export function parseWindow(
   return { ok: true, value: { start, end } };
 }
 
-/** The choices of the variants the query reads: groupBy values outside the enum dropped (lenient-enum-values), the omitted resolution's maximum taken inclusively (auto-resolution-inclusive), the explicit one's in whole hours. */
+/** The choices of the variants the query reads: groupBy values outside the enum dropped (lenient-enum-values), the omitted resolution's maximum taken inclusively (auto-resolution-inclusive) or the window measured in whole days (auto-resolution-in-whole-days), the explicit one's in whole hours. */
 export interface QueryChoices {
   lenientEnums: boolean;
   autoResolutionInclusive: boolean;
+  /** The variant auto-resolution-in-whole-days. */
+  autoResolutionInWholeDays: boolean;
   /** The variant resolution-cap-in-whole-hours. */
   capInWholeHours: boolean;
   /** The variant window-bounds-utc-only. */
@@ -90,7 +92,7 @@ export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faul
   if (!window.ok) return window;
   const groupBy = parseGroupBy(query.get('groupBy'), profile, faults, choices.lenientEnums, choices.servesUndescribed);
   if (!groupBy.ok) return groupBy;
-  const resolution = parseResolution(query.get('resolution'), window.value, profile, faults, choices.autoResolutionInclusive, choices.capInWholeHours);
+  const resolution = parseResolution(query.get('resolution'), window.value, profile, faults, choices);
   if (!resolution.ok) return resolution;
   const optional = (name: string) => query.get(name) ?? undefined;
   const limit = parseLimit(query.get('limit'), faults, optional('cursor') !== undefined, choices.servesUndescribed);
@@ -123,18 +125,27 @@ function parseGroupBy(text: string | null, profile: Profile, faults: Faults, len
   return { ok: true, value: dimensions };
 }
 
-/** A bucket's length, for the fault metrics-auto-resolution-off-by-a-bucket. */
-const BUCKET_SECONDS: Record<ResolutionChoice['bucket'], number> = { hour: 3600, day: 86_400, week: 7 * 86_400, month: 30 * 86_400 };
+const DAY_SECONDS = DAY_MS / 1000;
+const YEAR_SECONDS = 365 * DAY_SECONDS;
 
-/** Explicit: accepted up to its maximum window. Omitted: the first whose maximum is longer than the window (or, `inclusive`, at least as long). */
-function parseResolution(text: string | null, window: Window, profile: Profile, faults: Faults, inclusive: boolean, inclusiveCap: boolean): Parsed<ResolutionChoice> {
+/**
+ * Explicit: accepted up to its maximum window. Omitted: the first whose maximum is longer
+ * than the window (or, `autoResolutionInclusive`, at least as long; or,
+ * `autoResolutionInWholeDays`, the window counted in whole days rounded up against
+ * maximums whose every year is 366 days).
+ */
+function parseResolution(text: string | null, window: Window, profile: Profile, faults: Faults, choices: QueryChoices): Parsed<ResolutionChoice> {
   const length = (window.end - window.start) / 1000;
   if (text === null) {
-    const fits = faults.has('metrics-auto-resolution-off-by-a-bucket')
-      ? (r: ResolutionChoice) => r.maxWindowSeconds === null || length <= r.maxWindowSeconds + BUCKET_SECONDS[r.bucket]
-      : inclusive
+    const inDays = Math.ceil(length / DAY_SECONDS) * DAY_SECONDS;
+    const calendarMax = (max: number) => max + Math.floor(max / YEAR_SECONDS) * DAY_SECONDS;
+    const fits = faults.has('metrics-auto-resolution-kept-to-twice-the-maximum')
+      ? (r: ResolutionChoice) => r.maxWindowSeconds === null || length <= 2 * r.maxWindowSeconds
+      : choices.autoResolutionInclusive
         ? (r: ResolutionChoice) => r.maxWindowSeconds === null || length <= r.maxWindowSeconds
-        : (r: ResolutionChoice) => r.maxWindowSeconds === null || length < r.maxWindowSeconds;
+        : choices.autoResolutionInWholeDays
+          ? (r: ResolutionChoice) => r.maxWindowSeconds === null || inDays < calendarMax(r.maxWindowSeconds)
+          : (r: ResolutionChoice) => r.maxWindowSeconds === null || length < r.maxWindowSeconds;
     const chosen = profile.resolutions.find(fits) ?? profile.resolutions[profile.resolutions.length - 1]!;
     return { ok: true, value: chosen };
   }
@@ -144,7 +155,7 @@ function parseResolution(text: string | null, window: Window, profile: Profile, 
   const max = chosen.maxWindowSeconds;
   if (max !== null && !faults.has('metrics-explicit-over-cap-accepted')) {
     // The variant resolution-cap-in-whole-hours counts a window in whole hours, rounded down.
-    const measured = inclusiveCap ? Math.floor(length / 3600) * 3600 : length;
+    const measured = choices.capInWholeHours ? Math.floor(length / 3600) * 3600 : length;
     const overCap = faults.has('metrics-explicit-at-cap-rejected') ? measured >= max : measured > max;
     if (overCap) return reject(`the window of ${length} s is above the ${max} s allowed for resolution ${chosen.name}`);
   }

@@ -4,7 +4,7 @@
 // reference/areas/metrics.ts); the timeseries of a page reads only its groups' events,
 // so a query stays linear in the events of its window.
 import type { Faults } from '../../faults/registry.ts';
-import { bucketIndexer, bucketStarts } from './calendar.ts';
+import { bucketIndexer, bucketStarts, type WeekStart } from './calendar.ts';
 import type { MetricsQuery } from './query.ts';
 import type { StoredEvent } from './store.ts';
 import { formatUtc } from './time.ts';
@@ -45,14 +45,15 @@ export interface Grouping {
 
 type GroupOrder = 1 | -1;
 
-/** The choices of the variants: an entry of cost 0 without groupBy over a window with no matching event (false: none, empty-window-no-entry); the keys descending (-1, metrics-orders-otherwise). */
+/** The choices of the variants: an entry of cost 0 without groupBy over a window with no matching event (false: none, empty-window-no-entry); the keys descending (-1, metrics-orders-otherwise); the day weeks start on (weeks-start-sunday). */
 export interface GroupingChoices {
   entryWithoutEvents: boolean;
   order: GroupOrder;
+  weeks: WeekStart;
 }
 
 /** Without a variant; the faults' own groupings take it too. */
-const AS_THE_REFERENCE: GroupingChoices = { entryWithoutEvents: true, order: 1 };
+const AS_THE_REFERENCE: GroupingChoices = { entryWithoutEvents: true, order: 1, weeks: 'monday' };
 
 export function groupWindow(events: readonly StoredEvent[], query: MetricsQuery, faults: Faults, choices = AS_THE_REFERENCE): Grouping {
   const filtered = query.resourceType !== undefined || query.workspace !== undefined;
@@ -96,7 +97,7 @@ export function metricsPage({ grouping, allEvents, query, after, issueCursor, fa
   const withUsage = faults.has('metrics-usage-missing-with-billing-dimension')
     ? false
     : groupBy.includes('billing_dimension') || faults.has('metrics-usage-without-billing-dimension');
-  const series = timeseries(selected, page, query, withUsage, faults);
+  const series = timeseries(selected, page, query, withUsage, faults, choices.weeks);
   if (faults.has('metrics-entry-cost-ignores-window')) {
     const everyMatching = allEvents.filter(matcher(query));
     const whole = groupEvents(everyMatching, everyMatching.map(groupIdOf(groupBy, faults)), groupBy);
@@ -170,26 +171,27 @@ interface Point {
   usage?: number;
 }
 
-/** One point per bucket of the window for each group of the page. */
-function timeseries(events: readonly StoredEvent[], page: readonly Group[], query: MetricsQuery, withUsage: boolean, faults: Faults): Point[][] {
+/** One point per bucket of the window for each group of the page, each named by its bucket's start (before the window's, for a first bucket that starts before it). */
+function timeseries(events: readonly StoredEvent[], page: readonly Group[], query: MetricsQuery, withUsage: boolean, faults: Faults, weeks: WeekStart): Point[][] {
   const unit = query.resolution.bucket;
-  const starts = bucketStarts(query.start, query.end, unit);
+  const starts = bucketStarts(query.start, query.end, unit, weeks);
   const timestamps = starts.map(formatUtc);
-  const indexOf = bucketIndexer(query.start, unit);
+  const indexOf = bucketIndexer(query.start, unit, weeks);
   return page.map((group) => {
     const buckets = starts.map(() => ({ cost: 0, usage: 0, events: 0 }));
     for (const member of group.members) {
       const e = events[member]!;
       // Only an end-inclusive window (a fault) has events past the last bucket; they go into it.
       const bucket = buckets[Math.min(indexOf(e.time), starts.length - 1)]!;
-      bucket.cost += e.cost;
+      // The fault metrics-timeseries-cost-overwritten keeps the last event's cost instead of the sum.
+      bucket.cost = faults.has('metrics-timeseries-cost-overwritten') ? e.cost : bucket.cost + e.cost;
       bucket.usage += e.usage;
       bucket.events += 1;
     }
     return buckets
       .map((b, i) => ({
         timestamp: timestamps[i]!,
-        cost: faults.has('metrics-timeseries-rounded-cents') ? Math.round(b.cost * 100) / 100 : b.cost,
+        cost: b.cost,
         ...(withUsage ? { usage: b.usage } : {}),
         events: b.events,
       }))

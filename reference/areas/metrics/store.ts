@@ -7,13 +7,21 @@ import type { UsageEvent } from '../../../spec/openapi.ts';
 /** An event of the `usage` state, its time as epoch ms. */
 export type StoredEvent = Omit<UsageEvent, 'time'> & { time: number };
 
+/** How an event's amounts are kept: as given, or (the variant event-amounts-truncated) cut to whole cents and whole units. */
+export type AmountsKept = 'exact' | 'truncated';
+
 export class UsageStore {
   private events: StoredEvent[] = [];
   private changes = 0;
 
+  constructor(private readonly kept: AmountsKept = 'exact') {}
+
   /** CONTRACT section 2, state `usage`: `{events: [UsageEvent]}` replaces the account's events. */
   replace(params: Record<string, unknown>): void {
-    this.events = (params.events as UsageEvent[]).map(toStoredEvent).sort((a, b) => a.time - b.time);
+    const stored = (params.events as UsageEvent[]).map(toStoredEvent);
+    // An integer column of cents (of units) fed by integer division: every sum of the account is then whole cents.
+    if (this.kept === 'truncated') for (const e of stored) Object.assign(e, { cost: Math.floor(e.cost * 100 + 1e-9) / 100, usage: Math.floor(e.usage + 1e-9) });
+    this.events = stored.sort((a, b) => a.time - b.time);
     this.changes += 1;
   }
 

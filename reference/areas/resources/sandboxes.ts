@@ -67,6 +67,16 @@ export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; 
     return valuesOtherwise ? Math.ceil(seconds / 60) * 60 : seconds;
   }
 
+  const fromTtl = env.variants.has('expires-in-with-ttl');
+
+  /** Seconds until the runtime's TTL (counted from the last use) or expiry time, the earlier (variant expires-in-with-ttl); undefined when neither is set. */
+  function runtimeExpiresIn(sandbox: Json, runtime: Json): number | undefined {
+    const ttl = durationSeconds(runtime.ttl);
+    const at = typeof runtime.expires === 'string' ? Date.parse(runtime.expires) : NaN;
+    const ends = [...(ttl === undefined ? [] : [Date.parse(String(sandbox.lastUsedAt)) + ttl * 1000]), ...(Number.isNaN(at) ? [] : [at])];
+    return ends.length ? Math.max(0, Math.floor((Math.min(...ends) - env.clock.now()) / 1000)) : undefined;
+  }
+
   const route: Route = {
     method: 'GET',
     surface: 'control',
@@ -84,6 +94,10 @@ export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; 
       if (!showsSecrets(query, principal)) maskSecrets(body, valuesOtherwise ? OTHER_MASK : MASK, env.faults.has('resources-routing-secret-in-header'));
       const spec = isObject(body.spec) ? body.spec : {};
       if (isObject(spec.lifecycle)) body.expiresIn = expiresIn(found, spec.lifecycle);
+      else if (fromTtl && isObject(spec.runtime)) {
+        const seconds = runtimeExpiresIn(found, spec.runtime);
+        if (seconds !== undefined) body.expiresIn = seconds;
+      }
       return { status: 200, body };
     },
   };
