@@ -204,9 +204,10 @@ function usageEvents(random: () => number, now: number): Array<Record<string, un
       });
     }
     // Storage is billed once a day, at midnight: events on the buckets' boundaries, where an end taken as inclusive shows.
+    // Each costs more than a part's total may be off by (a hundredth of a cent an event, the unit of these amounts), so counting them twice shows.
     if (resourceType === 'volume' && r < RECENT_RESOURCES)
       for (let day = 1; day <= 30; day++)
-        if (!quietDays.has(day)) events.push({ time: new Date(dayStart - day * DAY_MS).toISOString(), workspace, resourceType, resourceName: `${resourceType}-${r}`, resourceUuid, billingDimension: 'memory', usage: 24, cost: 0.012 });
+        if (!quietDays.has(day)) events.push({ time: new Date(dayStart - day * DAY_MS).toISOString(), workspace, resourceType, resourceName: `${resourceType}-${r}`, resourceUuid, billingDimension: 'memory', usage: 24, cost: 0.24 });
   }
   return events;
 }

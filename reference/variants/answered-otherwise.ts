@@ -108,7 +108,10 @@ const throughPty = (text: unknown) => (typeof text !== 'string' || text === '' ?
 
 export const logsThroughPty = onSuccess(['getProcessLogs'], (body: Json) => {
   const [stdout, stderr] = [throughPty(body.stdout), throughPty(body.stderr)];
-  return { ...body, stdout, stderr, logs: `${String(stdout ?? '')}${String(stderr ?? '')}` };
+  // `logs` merges the streams as collected; an answer of `logs` alone (another variant's) is collected whole.
+  const streams = typeof stdout === 'string' || typeof stderr === 'string';
+  const logs = 'logs' in body ? (streams ? `${String(stdout ?? '')}${String(stderr ?? '')}` : throughPty(body.logs)) : undefined;
+  return { ...body, stdout, stderr, logs };
 });
 
 function nfc(value: unknown): unknown {

@@ -1,7 +1,7 @@
 import type { RuleDefinition } from './rule.ts';
 
-// Sections 2.7, 2.8, 4.1, 7 and 8: account usage metrics. Money is compared with
-// the USD tolerance |actual - expected| <= 1e-6 + 1e-9·|expected|.
+// Sections 2.7, 2.8, 4.1, 7 and 8: account usage metrics. Amounts are compared within
+// the roundings to cents or whole units a target may make (suites/metrics/compare.ts).
 export const metricsRules = [
   {
     id: 'metrics.group-by.at-most-three',
@@ -107,14 +107,14 @@ export const metricsRules = [
     id: 'metrics.summary.total-cost',
     level: 'MUST',
     section: '2.7',
-    title: 'summary.totalCost equals the cost of the events in [startTime, endTime) that match the filters (within 1e-6 + 1e-9·|expected| USD)',
+    title: 'summary.totalCost equals the cost of the events in [startTime, endTime) that match the filters (within a cent for each amount the target may have rounded on the way)',
     quote: 'a top-level `summary` with `totalCost` (USD)',
   },
   {
     id: 'metrics.summary.entry-cost',
     level: 'MUST',
     section: '2.7',
-    title: "Each entry's summary.cost equals the cost of its group's events in the window (within 1e-6 + 1e-9·|expected| USD)",
+    title: "Each entry's summary.cost equals the cost of its group's events in the window (within a cent for each amount the target may have rounded on the way)",
     quote: 'Each AccountMetricsDataEntry has `summary.cost` (USD)',
   },
   {
@@ -128,7 +128,7 @@ export const metricsRules = [
     id: 'metrics.usage.with-billing-dimension',
     level: 'MUST',
     section: '2.7',
-    title: "With billing_dimension grouped, summary.totalUsage and each entry's summary.usage equal the usage of the events in the window (within 1e-6 + 1e-9·|expected|)",
+    title: "With billing_dimension grouped, summary.totalUsage and each entry's summary.usage equal the usage of the events in the window (within a whole unit for each amount the target may have rounded on the way)",
     quote: 'only when billing_dimension is a requested grouping, `totalUsage`. - Each AccountMetricsDataEntry has `summary.cost` (USD), `summary.usage` (only when billing_dimension is grouped)',
   },
   {
@@ -142,7 +142,7 @@ export const metricsRules = [
     id: 'metrics.timeseries.bucket-cost',
     level: 'MUST',
     section: '2.7',
-    title: "Each timeseries point holds the cost of its group's events in its bucket, and the points sum to the entry's summary.cost (within 1e-6 + 1e-9·|expected| USD)",
+    title: "Each timeseries point holds the cost of its group's events in its bucket, and the points sum to the entry's summary.cost (within a cent for each amount the target may have rounded on the way)",
     quote: '`timeseries` (one entry per resolution bucket over the whole window; buckets without activity have cost 0; bucket usage follows the same rule)',
   },
   {
