@@ -3,6 +3,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { loadSpecs, type ApiName, type OpenApiDocument } from '../spec/openapi.ts';
+import { jsonType, shapeOf, type SchemaNode } from '../spec/schema-shapes.ts';
 
 const specs = await loadSpecs();
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
@@ -82,51 +83,6 @@ export function componentErrors(api: ApiName, name: string, value: unknown): str
 }
 
 /** The keywords of the documents' (dereferenced) schemas that absentNulls reads. */
-interface NullSchema {
-  type?: string;
-  properties?: Record<string, NullSchema>;
-  required?: readonly string[];
-  items?: NullSchema;
-  additionalProperties?: boolean | NullSchema;
-  allOf?: readonly NullSchema[];
-  anyOf?: readonly NullSchema[];
-  oneOf?: readonly NullSchema[];
-}
-
-const jsonType = (value: unknown): string => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
-
-/** What absentNulls reads of a schema for a value of one JSON type: its properties, its required ones, its items and map values. */
-interface Shape {
-  properties?: Record<string, NullSchema>;
-  required: ReadonlySet<string>;
-  items?: NullSchema;
-  values?: NullSchema;
-}
-
-/** The shapes worked out, by schema and JSON type: an answer repeats its schemas (every entry, every point). */
-const shapes = new WeakMap<NullSchema, Map<string, Shape>>();
-
-/** The shape of `schema` for a value of `type`: allOf merged, and of anyOf or oneOf the branch of that type. */
-function shapeOf(schema: NullSchema, type: string): Shape {
-  let byType = shapes.get(schema);
-  if (!byType) shapes.set(schema, (byType = new Map()));
-  let shape = byType.get(type);
-  if (!shape) {
-    const branch = (schema.anyOf ?? schema.oneOf)?.find((b) => b.type === undefined || b.type === type || (b.type === 'integer' && type === 'number'));
-    const parts = [schema, ...(schema.allOf ?? []), ...(branch ? [branch] : [])];
-    const properties = Object.assign({}, ...parts.map((p) => p.properties ?? {})) as Record<string, NullSchema>;
-    const additional = parts.map((p) => p.additionalProperties).find((a): a is NullSchema => typeof a === 'object');
-    shape = {
-      properties: Object.keys(properties).length ? properties : undefined,
-      required: new Set(parts.flatMap((p) => p.required ?? [])),
-      items: parts.map((p) => p.items).find(Boolean),
-      values: additional,
-    };
-    byType.set(type, shape);
-  }
-  return shape;
-}
-
 /**
  * CONTRACT 3: "A field is required only where the specification marks it Required (...);
  * any other field may be absent". Jackson, Go without omitempty and Pydantic's
@@ -142,7 +98,7 @@ function shapeOf(schema: NullSchema, type: string): Shape {
  */
 export function absentNulls(schema: object | undefined, value: unknown): unknown {
   if (value === null || typeof value !== 'object' || !schema) return value;
-  const shape = shapeOf(schema as NullSchema, jsonType(value));
+  const shape = shapeOf(schema as SchemaNode, jsonType(value));
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     value.forEach((item, i) => {

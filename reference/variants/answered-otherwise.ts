@@ -6,6 +6,7 @@
 import type { Reply, Route } from '../area.ts';
 import { isObject } from '../json.ts';
 import { loadSpecs, type ApiName } from '../../spec/openapi.ts';
+import { jsonType, shapeOf, type SchemaNode as Schema } from '../../spec/schema-shapes.ts';
 
 /** Reshapes walk answers of many shapes: their JSON is loosely typed. */
 type Json = Record<string, any>;
@@ -124,17 +125,6 @@ function nfc(value: unknown): unknown {
 /** Every string of the sandbox, egress IP and custom domain answers in Unicode normalization form C. */
 export const textInNfc = onSuccess(RESOURCE_READS, nfc);
 
-interface Schema {
-  type?: string;
-  properties?: Record<string, Schema>;
-  required?: readonly string[];
-  items?: Schema;
-  additionalProperties?: boolean | Schema;
-  allOf?: readonly Schema[];
-  anyOf?: readonly Schema[];
-  oneOf?: readonly Schema[];
-}
-
 const specs = await loadSpecs();
 
 interface Operation {
@@ -151,38 +141,6 @@ for (const api of ['controlPlane', 'sandbox'] as ApiName[]) {
       RESPONSES.set(op.operationId, Object.fromEntries(Object.entries(op.responses ?? {}).map(([status, r]) => [status, r.content?.['application/json']?.schema])));
     }
   }
-}
-
-const jsonType = (value: unknown): string => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
-
-interface Shape {
-  properties?: Record<string, Schema>;
-  required: ReadonlySet<string>;
-  items?: Schema;
-  values?: Schema;
-}
-
-/** The shapes worked out, by schema and JSON type: an answer repeats its schemas. */
-const shapes = new WeakMap<Schema, Map<string, Shape>>();
-
-/** The shape of `schema` for a value of `type`: allOf merged, and of anyOf or oneOf the branch of that type. */
-function shapeOf(schema: Schema, type: string): Shape {
-  let byType = shapes.get(schema);
-  if (!byType) shapes.set(schema, (byType = new Map()));
-  let shape = byType.get(type);
-  if (!shape) {
-    const branch = (schema.anyOf ?? schema.oneOf)?.find((b) => b.type === undefined || b.type === type || (b.type === 'integer' && type === 'number'));
-    const parts = [schema, ...(schema.allOf ?? []), ...(branch ? [branch] : [])];
-    const properties = Object.assign({}, ...parts.map((p) => p.properties ?? {})) as Record<string, Schema>;
-    shape = {
-      properties: Object.keys(properties).length ? properties : undefined,
-      required: new Set(parts.flatMap((p) => p.required ?? [])),
-      items: parts.map((p) => p.items).find(Boolean),
-      values: parts.map((p) => p.additionalProperties).find((a): a is Schema => typeof a === 'object'),
-    };
-    byType.set(type, shape);
-  }
-  return shape;
 }
 
 /** Every field the schema names and `value` leaves out, written as null in place (required ones are never left out), at any depth. */
