@@ -261,7 +261,10 @@ const casedBeyondAscii = (c: string) => CASED_BEYOND_ASCII.test(c) && c.toLowerC
  */
 export function casedBeyondAsciiPieceArb(fixtures: readonly ListedFunction[], maxLength = MAX_QUERY_LENGTH): fc.Arbitrary<[string, string]> | undefined {
   const values = [...new Set(fixtures.flatMap(searchableFields))].filter((value) => value.length >= 2);
-  const places = values.flatMap((value) => [...value].flatMap((c, i) => (casedBeyondAscii(c) ? [{ value, i }] : [])));
+  // Positions in code units, as slice takes them; only where a piece of 2 characters or more after trimming holds one:
+  // another character that is no blank within reach (else the filter below would never pass: "Ü " holds none).
+  const otherWithin = (value: string, i: number) => value.split('').some((c, j) => j !== i && Math.abs(j - i) < maxLength && c.trim() !== '');
+  const places = values.flatMap((value) => value.split('').flatMap((c, i) => (casedBeyondAscii(c) && otherWithin(value, i) ? [{ value, i }] : [])));
   if (places.length === 0) return undefined;
   // A piece [start, end) of 2 to maxLength characters that holds position i.
   return fc.constantFrom(...places).chain(({ value, i }) =>
