@@ -28,7 +28,7 @@ function sized(unit: fc.Arbitrary<string>, min: number, max: number): fc.Arbitra
 }
 
 /** Lowercase alphanumerics and inner hyphens: starts and ends with an alphanumeric (as host names, label keys and port names do). */
-export function hyphenated(min: number, max: number): fc.Arbitrary<string> {
+function hyphenated(min: number, max: number): fc.Arbitrary<string> {
   const inner = chars(`${LOWER_ALNUM}-`);
   return fc.oneof(
     ...(min <= 1 ? [chars(LOWER_ALNUM)] : []),
@@ -49,14 +49,14 @@ export const resourceName: fc.Arbitrary<string> = fc
 const TRIMMED = /^[\s\p{Z}\p{C}]+|[\s\p{Z}\p{C}]+$/gu;
 
 /** `text` with nothing a server may trim at either end: what it sets comes back the same from a target that trims and from one that does not. */
-export const untrimmable = (text: string): string => text.replace(TRIMMED, 'x');
+const untrimmable = (text: string): string => text.replace(TRIMMED, 'x');
 
 /** Section 2.1: spaces and special characters allowed, up to 63; no blank at either end (a server may trim). */
 export const displayName = sized(chars(`${ALNUM} !#$%&'()*+,-./:;<=>?@[]^_{|}~"`), 1, 63).map(untrimmable);
 /** Section 2.1: alphanumeric and dash, up to 64. */
 export const externalId = sized(chars(`${ALNUM}-`), 1, 64);
 /** Any text (graphemes of all of Unicode, astral ones and decomposed forms among them), nothing a server may trim at either end. */
-export const unicodeText = (maxLength: number) => fc.string({ unit: 'grapheme', maxLength }).map(untrimmable);
+const unicodeText = (maxLength: number) => fc.string({ unit: 'grapheme', maxLength }).map(untrimmable);
 /** Section 2.1: "Map of string to string": keys as label keys are written, values any text. */
 export const labels = fc.dictionary(hyphenated(1, 16), unicodeText(20), { maxKeys: 4 });
 /** Short identifiers of the caller's choosing (ports, volumes, policies, gateways): lowercase alphanumerics and inner hyphens. */

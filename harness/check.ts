@@ -48,10 +48,11 @@ type RepeatReadings = Repeat['readings'];
 /** A failure of the target under check: what Check.confirmed repeats. */
 const isVerdict = (error: unknown): error is Violation | PropertyViolation => error instanceof Violation || error instanceof PropertyViolation;
 
-/** A failure no movement of data can cause: no answer, or a 5xx (a repeat that passes would retry it away). */
+/** A failure no movement of data can cause: no answer, rate limiting that never ended, or a 5xx (a repeat that passes would retry it away). */
 function aboutNoData(error: Violation | PropertyViolation): boolean {
   const exchange = error instanceof Violation ? error.exchange : error.evidence.exchange;
-  return exchange?.networkError !== undefined || (exchange?.response?.status ?? 0) >= 500;
+  const status = exchange?.response?.status ?? 0;
+  return exchange?.networkError !== undefined || status === 429 || status >= 500;
 }
 
 /** What a check body works with. */

@@ -18,7 +18,7 @@ export const RUN_MARK_KEY = '\uE000';
 const FIRST_DIGIT = 0xe010;
 
 /** The run's mark: its tag, as characters of the private use area. */
-export function runMark(shared: SharedArrayBuffer): string {
+function runMark(shared: SharedArrayBuffer): string {
   return [...tagBytesOf(shared)].flatMap((byte) => [byte >> 4, byte & 15]).map((digit) => String.fromCharCode(FIRST_DIGIT + digit)).join('');
 }
 
@@ -55,7 +55,7 @@ export function withoutRunMark<L extends Record<string, unknown>>(labels: L): L 
 }
 
 /** The tags of the runs other than this one whose marks `items` carry. */
-export function otherRunsIn(items: readonly unknown[], shared: SharedArrayBuffer): string[] {
+function otherRunsIn(items: readonly unknown[], shared: SharedArrayBuffer): string[] {
   const ours = runMark(shared);
   return [...new Set(items.map((item) => labelsOf(item)?.[RUN_MARK_KEY]).filter((value): value is string => isMark(value) && value !== ours))];
 }

@@ -165,7 +165,7 @@ export function otherWorkspace(t: Check): Promise<Finding> {
     const { ours, theirs, sameView, nothingShown, shown, refusedToOther, namesOurs } = await workspacesOfTwo(t, other);
     if (refusedToOther.length > 0) return mistake(`${refusedToOther.join(', ')} to --other-workspace-token, served to --token: it must be the admin credential of a second workspace`);
     if (sameView) return nothingShown ? ok('lists nothing, nor does --token: which workspace it is of is not shown') : mistake(sameViewOfBoth(shown));
-    if (ours === undefined || theirs === undefined || ours === theirs)
+    if (ours === undefined || theirs === undefined)
       return ok(`shown other resources than --token (${shown} items to --token): of another workspace, or the target does not keep workspaces apart, which the isolation rules will say`);
     if (namesOurs) return ok(`admin of workspace ${theirs} (its own resources say so), though one of its listings shows resources of workspace ${ours}, as --token's: the isolation rules will say where`);
     return ok(`admin of workspace ${theirs}; --token is of ${ours} (by metadata.workspace)`);

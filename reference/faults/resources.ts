@@ -263,12 +263,6 @@ export const resourcesFaults = [
     reshape: onEvery('sandbox', (s) => (s.metadata.name = capitalised(s.metadata.name))),
   },
   {
-    name: 'resources-sandbox-name-underscored',
-    rule: 'resources.metadata.fields',
-    description: 'GET /sandboxes/{name} answers metadata.name with an underscore for its last character',
-    reshape: onEvery('sandbox', (s) => (s.metadata.name = underscored(s.metadata.name))),
-  },
-  {
     name: 'resources-sandbox-name-over-49',
     rule: 'resources.metadata.fields',
     description: 'GET /sandboxes/{name} answers a metadata.name of more than 49 characters (zeros appended)',
@@ -277,7 +271,7 @@ export const resourcesFaults = [
   ...onEachRead(['function', 'sandbox', 'egressip', 'customdomain'] as const, 'display-name-stripped', 'resources.metadata.fields', 'strips the spaces and special characters of metadata.displayName', (item) => (item.metadata.displayName = stripped(item.metadata.displayName))),
   ...onEachRead(['egressip', 'customdomain'] as const, 'display-name-truncated', 'resources.metadata.fields', 'cuts metadata.displayName to 40 characters', (item) => (item.metadata.displayName = item.metadata.displayName?.slice(0, 40))),
   // A store that renames what it was given: the rule that reads it fails, and no check takes it for another run's doing (test/misdiagnosis.test.ts).
-  ...onEachRead(['function', 'egressip'] as const, 'name-underscored', 'resources.metadata.fields', 'answers metadata.name with an underscore for its last character', (item) => (item.metadata.name = underscored(item.metadata.name))),
+  ...onEachRead(['function', 'sandbox', 'egressip'] as const, 'name-underscored', 'resources.metadata.fields', 'answers metadata.name with an underscore for its last character', (item) => (item.metadata.name = underscored(item.metadata.name))),
   // A domain name may hold an underscore: what shows the rename is the domain set missing from the listing.
   ...onEachRead(['customdomain'] as const, 'name-underscored', 'resources.customdomains.whole-workspace', 'answers metadata.name with an underscore for its last character', (item) => (item.metadata.name = underscored(item.metadata.name))),
   ...onEachRead(['function', 'sandbox'] as const, 'external-id-underscored', 'resources.metadata.fields', 'answers metadata.externalId with an underscore for its last character', (item) => typeof item.metadata.externalId === 'string' && (item.metadata.externalId = underscored(item.metadata.externalId))),

@@ -4,38 +4,21 @@
 // fields a target leaves out (as null). Each changes a copy of a successful answer the
 // way a target that made the other choice would write it.
 import type { Reply, Route } from '../area.ts';
+import { durationSeconds } from '../durations.ts';
 import { isObject } from '../json.ts';
+import { onSuccess, type Json } from './reshape.ts';
 import { loadSpecs, type ApiName } from '../../spec/openapi.ts';
 import { jsonType, shapeOf, type SchemaNode as Schema } from '../../spec/schema-shapes.ts';
 
-/** Reshapes walk answers of many shapes: their JSON is loosely typed. */
-type Json = Record<string, any>;
-
 const RESOURCE_READS = ['getSandbox', 'listEgressIps', 'listCustomDomains'];
-
-function onSuccess(operationIds: readonly string[], change: (body: any) => unknown): (reply: Reply, route: Route) => Reply {
-  return (reply, route) =>
-    operationIds.includes(route.operationId) && reply.status >= 200 && reply.status < 300 && reply.body !== undefined
-      ? { ...reply, body: change(structuredClone(reply.body)) }
-      : reply;
-}
 
 /** A change on the spec of the sandbox GET /sandboxes/{sandboxName} answers. */
 const onSandboxSpec = (change: (spec: Json) => void) => onSuccess(['getSandbox'], (sandbox: Json) => (isObject(sandbox.spec) && change(sandbox.spec), sandbox));
 
-/** Seconds of the duration strings the reference keeps as set (`24h`, `1440m`, `86400s`, `1h30m`); undefined for another. */
-function secondsOf(text: unknown): number | undefined {
-  if (typeof text !== 'string' || !/^(\d+[wdhms])+$/.test(text)) return undefined;
-  const unit: Record<string, number> = { w: 604_800, d: 86_400, h: 3600, m: 60, s: 1 };
-  let total = 0;
-  for (const [, n, u] of text.matchAll(/(\d+)([wdhms])/g)) total += Number(n) * unit[u!]!;
-  return total;
-}
-
 /** The duration strings of a sandbox spec (section 2.3), each rewritten by `write`. */
 function durationsWritten(write: (seconds: number) => string): (reply: Reply, route: Route) => Reply {
   const rewrite = (text: unknown) => {
-    const seconds = secondsOf(text);
+    const seconds = durationSeconds(text);
     return seconds === undefined ? text : write(seconds);
   };
   return onSandboxSpec((spec) => {

@@ -4,7 +4,7 @@ import type { Reply, Route } from '../area.ts';
 import { isObject } from '../json.ts';
 
 /** Reshapes walk answers of many shapes: their JSON is loosely typed. */
-type Json = Record<string, any>;
+export type Json = Record<string, any>;
 
 
 /** A change applied to a copy of the successful answers of these operations. */

@@ -311,7 +311,7 @@ const STRICT_Q = (text: string) => strictFold(text, '\uE000');
 const STRICT_FIELD = (text: string) => strictFold(text, '\uE001');
 
 /** `text` folded as far as any common folding goes: compatibility forms decomposed, accents dropped, full case folding, final sigma as sigma, dotless i as i. */
-export function broadFold(text: string): string {
+function broadFold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().toLowerCase().replace(/ς/g, 'σ');
 }
 

@@ -48,7 +48,7 @@ const INTERVAL_UNITS: Record<string, number> = { w: 604_800, d: 86_400, h: 3600,
  * `P1D`), `H:MM:SS` and Postgres' interval text (`24:00:00`, `1 day`, `7 days 01:00:00`);
  * undefined when it is none of them.
  */
-export function durationSeconds(text: string): number | undefined {
+function durationSeconds(text: string): number | undefined {
   const v = text.trim();
   if (GO_DURATION.test(v)) {
     let total = 0;
@@ -85,7 +85,7 @@ function sameDuration(a: string, b: string): boolean {
  * separated by commas, semicolons or blanks. Domain patterns and ruleset names hold
  * none of those separators.
  */
-export function listItems(v: unknown): string[] | undefined {
+function listItems(v: unknown): string[] | undefined {
   if (Array.isArray(v)) return v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
   if (v === undefined || v === null) return [];
   if (typeof v !== 'string') return undefined;

@@ -4,6 +4,7 @@ import { apiError, type AreaEnv, type Route } from '../../area.ts';
 import type { Principal } from '../../identities.ts';
 import { isObject, type Json } from '../../json.ts';
 import { clone, readOnlyMetadata, WorkspaceStore } from './store.ts';
+import { durationSeconds } from '../../durations.ts';
 import { DEPLOYMENT_STATUSES, RUN_STATES } from '../../../spec/facts.ts';
 
 /** Section 3. */
@@ -127,11 +128,3 @@ function maskSecrets(sandbox: Json, mask: string, resolveHeaderPlaceholders: boo
   }
 }
 
-/** Seconds of a duration string such as `30m`, `1h30m` or `7d`; undefined when it is not one. */
-function durationSeconds(value: unknown): number | undefined {
-  if (typeof value !== 'string' || !/^(\d+[wdhms])+$/.test(value)) return undefined;
-  const unit: Record<string, number> = { w: 604_800, d: 86_400, h: 3600, m: 60, s: 1 };
-  let total = 0;
-  for (const [, n, u] of value.matchAll(/(\d+)([wdhms])/g)) total += Number(n) * unit[u!]!;
-  return total;
-}
