@@ -18,7 +18,7 @@ import { ruleSeed } from './seed.ts';
 import type { TargetTime } from './target-time.ts';
 import type { HeldStates } from './run-check.ts';
 import { asRepeat, CONFIRMATIONS, currentRepeat, DataMoved, FRESH_MS, judgeAgainst, LENIENT_REPEATS, MOST_REPEATS, movedSince, namesRead, readSince, sameFailure, sameReadings, type Reading, type Repeat, type Source, type StillFailure } from './readings.ts';
-import { marked } from './run-mark.ts';
+import { listedItems, marked, otherRunsSeen } from './run-mark.ts';
 import { StatesInForce } from './setup.ts';
 import { Skip, SuiteError, Violation } from './violation.ts';
 
@@ -207,8 +207,11 @@ export class Check {
   }
 
   /** A control-plane request; `path` is appended to the base URL (`/v0` included). */
-  api(path: string, options: RequestOptions = {}): Promise<HttpResponse> {
-    return this.send(this.config.baseUrl, path, options);
+  async api(path: string, options: RequestOptions = {}): Promise<HttpResponse> {
+    const res = await this.send(this.config.baseUrl, path, options);
+    // Every functions listing read may show another run's mark: the evidence a replaced state needs (suites/support/held.ts).
+    if (path === '/functions') otherRunsSeen(this.config.shared, listedItems(res.json));
+    return res;
   }
 
   /** A request to the sandbox address. */

@@ -60,6 +60,13 @@ function otherRunsIn(items: readonly unknown[], shared: SharedArrayBuffer): stri
   return [...new Set(items.map((item) => labelsOf(item)?.[RUN_MARK_KEY]).filter((value): value is string => isMark(value) && value !== ours))];
 }
 
+/** The items of a functions listing's body: a FunctionList's `data`, or the bare array of the versions before 2026-04-28. */
+export function listedItems(body: unknown): readonly unknown[] {
+  if (Array.isArray(body)) return body;
+  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
+  return Array.isArray(data) ? data : [];
+}
+
 /** The tags of other runs seen by each run, by its memory. */
 const seenByRun = new WeakMap<SharedArrayBuffer, Set<string>>();
 

@@ -4,13 +4,14 @@
 //
 // The read-back uses the API under check, so a target's own defect must not pass for a
 // replaced state. A state counts as replaced only on positive evidence of another run: a
-// function marked by another run (harness/run-mark.ts) seen in the listing, now or before
-// in this run; and where the answer also shows the state gone: both what was not set
-// (items the check never set, resources its events never named) and not what was set, or,
-// for what is read one by one, every item set gone. Without the evidence, a target that
-// renames, drops or rewrites what it stores, or answers an earlier fixture set, shows the
-// same absence, and is the rules' to fail. Asked only after a failure, and bounded: a few
-// requests per state.
+// function marked by another run (harness/run-mark.ts) seen in any functions listing this
+// run read; and where the answer also shows the state gone: both items the check never
+// set and not all it set, or, for what is read one by one, every item set gone. Without
+// the evidence, a target that renames, drops or rewrites what it stores, or answers an
+// earlier fixture set, shows the same absence, and is the rules' to fail. Usage is read
+// over the window of the check's own events, where another run's events, drawn in windows
+// of their own, rarely show: there a resource the events named missing is enough, beside
+// the other run's mark. Asked only after a failure, and bounded: a few requests per state.
 import type { Check } from '../../harness/check.ts';
 import { otherRunsSeen } from '../../harness/run-mark.ts';
 import type { HeldStates } from '../../harness/run-check.ts';
@@ -48,11 +49,7 @@ async function listedFunctions(t: Check): Promise<unknown[]> {
 }
 
 async function listed(t: Check, state: 'functions' | 'egressips' | 'customdomains'): Promise<unknown[]> {
-  if (state === 'functions') {
-    const items = await listedFunctions(t);
-    otherRunsSeen(t.config.shared, items);
-    return items;
-  }
+  if (state === 'functions') return listedFunctions(t);
   const res = await t.api(`/${state}`, { token: t.config.credentials.admin });
   return Array.isArray(res.json) ? res.json : [];
 }
@@ -103,7 +100,7 @@ async function replaced(t: Check, state: StateName, params: Params): Promise<str
     case 'usage': {
       const events = params.events ?? [];
       const named = await usageResources(t, events);
-      return named && otherThan(new Set(events.map((e) => e.resourceUuid)), named) ? "the account's usage names resources its events did not, and not those they did" : undefined;
+      return named && events.some((event) => !named.has(event.resourceUuid)) ? "the account's usage over the window of its events does not name every resource they did" : undefined;
     }
     default:
       return undefined;
@@ -111,15 +108,13 @@ async function replaced(t: Check, state: StateName, params: Params): Promise<str
 }
 
 /**
- * The other runs this run has seen: those whose marks a read-back or this listing showed.
- * The functions listing is read when none was seen yet: another run's functions are there
- * whenever its state of them is in force.
+ * The other runs this run has seen: those whose marks any functions listing it read showed
+ * (Check.api notes them). The listing is read once more when none was seen yet: another
+ * run's functions are there whenever its state of them is in force.
  */
 async function otherRuns(t: Check): Promise<ReadonlySet<string>> {
-  const seen = otherRunsSeen(t.config.shared);
-  if (seen.size > 0) return seen;
-  const res = await t.api('/functions', { token: t.config.credentials.admin, query: { limit: FUNCTIONS_MAX_LIMIT }, headers: versionHeaders(t, PAGED_VERSION) });
-  return otherRunsSeen(t.config.shared, isObject(res.json) && Array.isArray(res.json.data) ? res.json.data : []);
+  if (otherRunsSeen(t.config.shared).size === 0) await t.api('/functions', { token: t.config.credentials.admin, query: { limit: FUNCTIONS_MAX_LIMIT }, headers: versionHeaders(t, PAGED_VERSION) });
+  return otherRunsSeen(t.config.shared);
 }
 
 /** The states of `held` another run replaced, said in words; [] when none was, or nothing shows another run. */
