@@ -474,7 +474,9 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('every-bucket', 'one point per resolution bucket over the whole window', 'metrics-sparse-timeseries'),
     proof('bucket-cost', 'each point the cost of its bucket', 'metrics-timeseries-cost-overwritten'),
     yet('empty-zero', 'buckets without activity have cost 0', 'fault: a bucket without activity carries the previous bucket\'s cost (or null); metrics.timeseries.every-bucket reads it'),
-    yet('usage-same-rule', 'bucket usage follows the same rule (one per bucket, 0 without activity)', 'fault: points of empty buckets leave usage out, or carry it with billing_dimension not grouped; metrics.usage.with-billing-dimension reads the usage of the points that carry it'),
+    proof('usage-carried', 'bucket usage follows the same rule: with billing_dimension grouped, every point carries usage (SHOULD)', 'metrics-timeseries-points-without-usage'),
+    proof('usage-of-bucket', 'bucket usage follows the same rule: each point the usage of its bucket', 'metrics-timeseries-usage-overwritten'),
+    proof('usage-idle-zero', 'bucket usage follows the same rule: 0 without activity', 'metrics-idle-bucket-usage-carried'),
   ],
   'metrics.entry.grouping-fields': [
     ...['resource_type', 'workspace', 'billing_dimension', 'resource_uuid'].map((dimension) =>

@@ -1,4 +1,5 @@
 import type { FaultDefinition } from './registry.ts';
+import { timeseriesPointsWithoutUsage } from '../variants/reshape.ts';
 
 // Read by the metrics area (reference/areas/metrics.ts and metrics/*.ts).
 export const metricsFaults = [
@@ -107,6 +108,22 @@ export const metricsFaults = [
     name: 'metrics-timeseries-cost-overwritten',
     rule: 'metrics.timeseries.bucket-cost',
     description: "each event's cost overwrites its bucket's instead of adding to it: a point carries the cost of its bucket's last event (the summaries right)",
+  },
+  {
+    name: 'metrics-timeseries-points-without-usage',
+    rule: 'metrics.timeseries.bucket-usage',
+    description: 'no timeseries point carries usage, with billing_dimension grouped too (the entries\' summaries do)',
+    reshape: timeseriesPointsWithoutUsage,
+  },
+  {
+    name: 'metrics-idle-bucket-usage-carried',
+    rule: 'metrics.timeseries.every-bucket',
+    description: 'a bucket without activity carries the usage of the bucket before it (its cost is 0)',
+  },
+  {
+    name: 'metrics-timeseries-usage-overwritten',
+    rule: 'metrics.usage.with-billing-dimension',
+    description: "each event's usage overwrites its bucket's instead of adding to it: a point carries the usage of its bucket's last event (the summaries right)",
   },
   {
     name: 'metrics-auto-resolution-kept-to-twice-the-maximum',

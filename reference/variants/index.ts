@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Reply, Route } from '../area.ts';
 import { isObject } from '../json.ts';
 import type { VariantDefinition } from './registry.ts';
-import { extensibleObjects, mapStringsUnder, onSuccess, resourcesOf, withoutRoutingSecrets } from './reshape.ts';
+import { extensibleObjects, mapStringsUnder, onSuccess, resourcesOf, timeseriesPointsWithoutUsage, withoutRoutingSecrets } from './reshape.ts';
 import { absentFieldsAsNull, durationsAsIntervalText, durationsInIso8601, listsAsPostgresArrays, logsThroughPty, routingAsStored, textInNfc } from './answered-otherwise.ts';
 
 const RESOURCE_READS = ['listFunctions', 'getSandbox', 'listEgressIps', 'listCustomDomains'] as const;
@@ -160,11 +160,9 @@ const catalogue = [
   {
     name: 'timeseries-points-without-usage',
     decides: 'section 2.7: "bucket usage follows the same rule" (as summary.usage, "only when billing_dimension is grouped": a condition for it, not a promise of it); CONTRACT 3 shows a point as `{"timestamp","cost","usage"?}`',
-    description: 'no timeseries point carries `usage`, the entries\' summaries do (grouped by billing_dimension)',
-    reshape: onSuccess(['getAccountMetrics'], (body) => {
-      for (const entry of resourcesOf(body)) for (const point of Array.isArray(entry.timeseries) ? entry.timeseries : []) if (isObject(point)) delete point.usage;
-      return body;
-    }),
+    description: 'no timeseries point carries `usage`, the entries\' summaries do (grouped by billing_dimension): every MUST rule passes; metrics.timeseries.bucket-usage (SHOULD) warns',
+    warns: ['metrics.timeseries.bucket-usage'],
+    reshape: timeseriesPointsWithoutUsage,
   },
   {
     name: 'json-media-types-otherwise',

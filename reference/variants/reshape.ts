@@ -15,6 +15,12 @@ export function onSuccess(operationIds: readonly string[], change: (body: any) =
       : reply;
 }
 
+/** The metrics answers with no timeseries point carrying `usage` (the entries' summaries still do): a fault and a variant (a SHOULD broken). */
+export const timeseriesPointsWithoutUsage = onSuccess(['getAccountMetrics'], (body) => {
+  for (const entry of resourcesOf(body)) for (const point of Array.isArray(entry.timeseries) ? entry.timeseries : []) if (isObject(point)) delete point.usage;
+  return body;
+});
+
 /** The resources of an answer: a bare array's items, a FunctionList's `data`, or the one resource. */
 export function resourcesOf(body: unknown): Json[] {
   if (Array.isArray(body)) return body.filter(isObject);

@@ -146,6 +146,14 @@ export const metricsRules = [
     quote: '`timeseries` (one entry per resolution bucket over the whole window; buckets without activity have cost 0; bucket usage follows the same rule)',
   },
   {
+    id: 'metrics.timeseries.bucket-usage',
+    level: 'SHOULD',
+    section: '2.7',
+    title: 'With billing_dimension grouped, every timeseries point carries usage',
+    quote: '`timeseries` (one entry per resolution bucket over the whole window; buckets without activity have cost 0; bucket usage follows the same rule)',
+    why: '"bucket usage follows the same rule" presumes that a point carries usage where the entry\'s summary does (billing_dimension grouped), but no sentence lists the fields of a point.',
+  },
+  {
     id: 'metrics.resolution.auto',
     level: 'MUST',
     section: '4.1',

@@ -230,4 +230,23 @@ const usageWithBillingDimension = rule('metrics.usage.with-billing-dimension', s
   });
 });
 
-export const checks = [groupingUniqueCombinations, groupingResourceUuidFills, groupingNoneSingleEntry, summaryTotalCost, summaryEntryCost, usageOnlyWithBillingDimension, usageWithBillingDimension];
+const timeseriesBucketUsage = rule('metrics.timeseries.bucket-usage', sharesScenarios, async (t: Check) => {
+  await eachAnswer(t, { groupBy: [1, 3], filters: true, including: 'billing_dimension' }, ({ query, entries }, { groupBy }) => {
+    for (const entry of entries) {
+      const without = entry.timeseries.find((point) => typeof point.usage !== 'number');
+      if (without)
+        t.fail(`${query} (billing_dimension grouped): the point ${without.timestamp} of the entry ${groupLabel(entry, groupBy)} carries no usage, as the entry's summary does: ${JSON.stringify(without)}`);
+    }
+  });
+});
+
+export const checks = [
+  groupingUniqueCombinations,
+  groupingResourceUuidFills,
+  groupingNoneSingleEntry,
+  summaryTotalCost,
+  summaryEntryCost,
+  usageOnlyWithBillingDimension,
+  usageWithBillingDimension,
+  timeseriesBucketUsage,
+];

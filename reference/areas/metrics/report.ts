@@ -185,9 +185,11 @@ function timeseries(events: readonly StoredEvent[], page: readonly Group[], quer
       const bucket = buckets[Math.min(indexOf(e.time), starts.length - 1)]!;
       // The fault metrics-timeseries-cost-overwritten keeps the last event's cost instead of the sum.
       bucket.cost = faults.has('metrics-timeseries-cost-overwritten') ? e.cost : bucket.cost + e.cost;
-      bucket.usage += e.usage;
+      bucket.usage = faults.has('metrics-timeseries-usage-overwritten') ? e.usage : bucket.usage + e.usage;
       bucket.events += 1;
     }
+    // The fault metrics-idle-bucket-usage-carried gives a bucket without activity the usage of the bucket before it.
+    if (faults.has('metrics-idle-bucket-usage-carried')) buckets.forEach((b, i) => i > 0 && b.events === 0 && (b.usage = buckets[i - 1]!.usage));
     return buckets
       .map((b, i) => ({
         timestamp: timestamps[i]!,
