@@ -1,7 +1,7 @@
 // How a suite states the check of one rule: `rule(id, {needs}, async (t) => ...)` is a
 // plain value (the rule's id, what the check needs from the run, its body). A suite
 // file exports its checks as `checks`; harness/run-check.ts runs one and returns its
-// outcome, harness/checks.entry.ts makes each a vitest test.
+// outcome, suites/checks.entry.ts makes each a vitest test.
 import type { RuleId } from '../spec/rules/index.ts';
 import type { StateName } from '../spec/test-control.ts';
 import type { Check } from './check.ts';

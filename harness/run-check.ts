@@ -19,7 +19,7 @@ import { Skip, SuiteError, Unsupported, Violation } from './violation.ts';
 /**
  * What of the provider states a check set reads back otherwise through the API (said in
  * words; [] when all read back as set): suites/support/held.ts, handed in by the checks'
- * module (harness/checks.entry.ts).
+ * module (suites/checks.entry.ts).
  */
 export type HeldStates = (t: Check, held: ReadonlyArray<{ state: StateName; params: object }>) => Promise<string[]>;
 

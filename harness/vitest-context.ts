@@ -19,7 +19,7 @@ export interface ProvidedRun {
 
 declare module 'vitest' {
   interface ProvidedContext {
-    /** The runs harness/checks.entry.ts declares checks for: one per target, most often one. */
+    /** The runs suites/checks.entry.ts declares checks for: one per target, most often one. */
     conformanceRuns: ProvidedRun[];
   }
   interface TaskMeta {
@@ -32,7 +32,7 @@ declare module 'vitest' {
     /** The data the check worked on, and what it reached (CONTRACT 1.3). */
     data?: DataKind;
     dataNotes?: string[];
-    /** The suite file of the check, e.g. `functions/limit` (harness/checks.entry.ts runs them all as one module). */
+    /** The suite file of the check, e.g. `functions/limit` (suites/checks.entry.ts runs them all as one module). */
     suite?: string;
   }
 }

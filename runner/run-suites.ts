@@ -28,7 +28,7 @@ export interface SuiteRun {
 
 const areaOf = (ruleId: string) => ruleId.split('.')[0]!;
 /** The one module vitest runs: it declares the checks of the selected suite files as its tests. */
-const ENTRY = `harness/checks.entry${MODULE_EXTENSION}`;
+const ENTRY = `suites/checks.entry${MODULE_EXTENSION}`;
 
 /** Every suite file, in path order: `suites/<area>.test.ts` and `suites/<area>/*.test.ts`. */
 export async function suiteFiles(): Promise<Array<SuiteFile & { area: string }>> {
@@ -84,7 +84,7 @@ interface ActiveRun {
 }
 
 export class SuiteSession {
-  /** The runs under way, by their index in the test names (harness/checks.entry.ts), and what failed to load. */
+  /** The runs under way, by their index in the test names (suites/checks.entry.ts), and what failed to load. */
   private active: { runs: ActiveRun[]; loadErrors: string[] } | undefined;
   private specifications: TestSpecification[] = [];
   private suites: Array<SuiteFile & { area: string }> = [];
@@ -113,7 +113,7 @@ export class SuiteSession {
         root: packageRoot,
         config: false,
         watch: false,
-        // One module, whatever is selected: harness/checks.entry.ts declares the checks of the
+        // One module, whatever is selected: suites/checks.entry.ts declares the checks of the
         // selected suite files as its own tests, interleaved by area, so that the checks that
         // run at once are not all waiting on the same fixtures.
         include: [ENTRY],

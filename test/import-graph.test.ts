@@ -72,6 +72,11 @@ test('the checks reach the reference implementation over HTTP only, and know not
   expect(show(wrong)).toEqual([]);
 });
 
+test('harness/ never imports suites/: the suites compose the harness with their knowledge of the API (suites/checks.entry.ts)', () => {
+  const wrong = edges.filter((edge) => folderOf(edge.from) === 'harness' && folderOf(edge.to) === 'suites');
+  expect(show(wrong)).toEqual([]);
+});
+
 test('reporters/ read results: they import results/ and the Redactor, nothing that runs checks', () => {
   const wrong = edges.filter((edge) => folderOf(edge.from) === 'reporters' && !['reporters', 'results'].includes(folderOf(edge.to)) && edge.to !== 'harness/redact.ts');
   expect(show(wrong)).toEqual([]);

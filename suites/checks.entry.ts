@@ -2,18 +2,19 @@
 // place the checks meet vitest: it imports the selected suite files, takes the checks
 // each exports, and makes each a test named after its run and its rule, in turn by area
 // (harness/schedule.ts), so one worker thread runs checks of different areas at once.
+// It sits in suites/, not harness/, because it composes the two: the harness runs each
+// check, and the suites' knowledge of the API reads back the provider states it set.
 // Several runs (the self-tests' one per fault) are declared one after the other, each
 // with its own target and lanes: they pay the worker's start once.
 import { inject, test } from 'vitest';
 import { findRule } from '../spec/rules/index.ts';
-import type { CheckDefinition } from './rule.ts';
-import { Lanes } from './lanes.ts';
-import { runCheck } from './run-check.ts';
-import { interleaveByArea } from './schedule.ts';
-// The composition of the checks' worker: the read-back of provider states is the suites' knowledge of the API.
-import { heldStates } from '../suites/support/held.ts';
-import type { SuiteConfig } from './config.ts';
-import type { SuiteFile } from './vitest-context.ts';
+import type { CheckDefinition } from '../harness/rule.ts';
+import { Lanes } from '../harness/lanes.ts';
+import { runCheck } from '../harness/run-check.ts';
+import { interleaveByArea } from '../harness/schedule.ts';
+import type { SuiteConfig } from '../harness/config.ts';
+import type { SuiteFile } from '../harness/vitest-context.ts';
+import { heldStates } from './support/held.ts';
 
 async function checksOf({ file, suite }: SuiteFile): Promise<Array<{ suite: string; check: CheckDefinition }>> {
   const module = (await import(/* @vite-ignore */ file)) as { checks?: CheckDefinition[] };
