@@ -2,13 +2,13 @@
 // no MUST rule failed outside the expectations file (passes, skips, warnings, known
 // failures); 1: one did, or with --strict a SHOULD rule warned or a known failure
 // was fixed; 2: the run could not be made.
-import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Redactor } from '../harness/redact.ts';
 import { createConsoleProgress } from '../reporters/console.ts';
 import { RunError } from '../runner/run-error.ts';
 import { planRun } from '../runner/plan.ts';
 import { runConformance } from '../runner/run.ts';
+import { packageVersion } from '../runner/package-version.ts';
 import { prepareReportDir } from '../runner/report-dir.ts';
 import type { RunResult } from '../results/model.ts';
 import { rules } from '../spec/rules/index.ts';
@@ -83,20 +83,6 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-/**
- * The version of the package this program belongs to, read at run time from its
- * package.json: two folders up from dist/cli/ once installed, one up from cli/ in a clone.
- */
-export function packageVersion(): string {
-  for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {
-    const file = new URL('package.json', dir);
-    if (!existsSync(file)) continue;
-    const json = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-    if (json.name === 'cp-conformance' && json.version) return json.version;
-  }
-  throw new Error('the package.json of cp-conformance was not found beside the program');
-}
-
 async function run(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(usage);
@@ -105,7 +91,7 @@ async function run(argv: string[]): Promise<number> {
   const options = parseRunOptions(argv, process.env);
   const plan = await planRun(options);
   // Before the first request: a report that cannot be written is found now, not after every check has run.
-  await prepareReportDir(options.reportDir, options.summary);
+  await prepareReportDir(options.reportDir, { summary: options.summary, har: options.har });
   if (plan.rerun && plan.selected.length === 0) {
     const why = plan.rerun.broken === 0 ? 'no rule failed or warned in it' : 'no rule that broke in it matches --only and --skip';
     process.stdout.write(`cp-conformance: nothing to rerun from ${plan.rerun.file}: ${why}\n`);
@@ -115,7 +101,7 @@ async function run(argv: string[]): Promise<number> {
   let progress: ReturnType<typeof createConsoleProgress> | undefined;
   // The report writers are needed only at the end: loaded while the checks run, not before them.
   let reporters: Promise<typeof import('../reporters/write.ts')> | undefined;
-  const { result, redactor } = await runConformance(
+  const { result, redactor, exchanges } = await runConformance(
     options,
     {
     onStart: ({ seed, target, rules: total, redactor }) => {
@@ -132,8 +118,9 @@ async function run(argv: string[]): Promise<number> {
     },
     plan,
   );
-  const { writeReports, writeSummary } = await (reporters ?? import('../reporters/write.ts'));
+  const { writeReports, writeSummary, writeHar } = await (reporters ?? import('../reporters/write.ts'));
   const written = await writeReports(result, options.reportDir, redactor);
+  if (options.har && exchanges) written.har = await writeHar(options.har, result, exchanges, redactor);
   written.summaries = await writeSummary(result, redactor, { file: options.summary, githubStepSummary: process.env.GITHUB_STEP_SUMMARY || undefined });
   process.stdout.write('\n');
   progress?.summary(result, written);

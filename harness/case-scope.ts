@@ -12,6 +12,8 @@ export interface CaseScope {
   concurrent: boolean;
   /** One of the writes of t.atOnce(tasks, writes): it may write its own resource, not set a provider state. */
   ownWrite?: boolean;
+  /** Which case it is, for the exchange log ("case 3"). */
+  label?: string;
 }
 
 const scopes = new AsyncLocalStorage<CaseScope>();
@@ -20,8 +22,8 @@ const scopes = new AsyncLocalStorage<CaseScope>();
 export const currentCase = (): CaseScope | undefined => scopes.getStore();
 
 /** How `run` ended, in a scope of its own: what it threw (undefined when it did not) and what it did. */
-export async function settle(concurrent: boolean, run: () => Promise<unknown>, ownWrite = false): Promise<{ error: unknown; scope: CaseScope }> {
-  const scope: CaseScope = { changedTarget: false, concurrent, ownWrite };
+export async function settle(concurrent: boolean, run: () => Promise<unknown>, ownWrite = false, label = currentCase()?.label): Promise<{ error: unknown; scope: CaseScope }> {
+  const scope: CaseScope = { changedTarget: false, concurrent, ownWrite, ...(label === undefined ? {} : { label }) };
   try {
     await scopes.run(scope, run);
     return { error: undefined, scope };

@@ -14,6 +14,7 @@ import { RatePace } from './rate-limit.ts';
 import { atOnce, currentCase, noteTargetChange } from './case-scope.ts';
 import { checkProperty, PropertyViolation, type Together } from './property.ts';
 import { Redactor } from './redact.ts';
+import { logExchange } from './exchange-log.ts';
 import { ruleSeed } from './seed.ts';
 import type { TargetTime } from './target-time.ts';
 import type { HeldStates } from './run-check.ts';
@@ -121,7 +122,8 @@ export class Check {
       ...(targetTime ? { targetTime } : {}),
       ...(config.maxRequests === undefined ? {} : { budget: new RequestBudget(config.maxRequests, config.shared) }),
       ...(config.rateLimit === undefined ? {} : { pace: keepingPace(new RatePace(config.rateLimit, config.shared)) }),
-      onExchange: (exchange) => {
+      onExchange: (exchange, whole) => {
+        if (config.exchangeLog) logExchange(config.exchangeLog, ruleId, this.data, exchange, whole);
         const setup = inForce?.current;
         if (setup && !exchange.request.url.startsWith(controlRequests!)) exchange.setup = setup;
         this.requests += 1;

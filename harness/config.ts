@@ -57,6 +57,8 @@ export interface SuiteConfig {
    * cases over them instead of their generated small sets.
    */
   fixtureScale?: { functions: number; usageEvents: number };
+  /** A file every exchange of the run is appended to, whole and masked (harness/exchange-log.ts): for `run --har` and `diff`. */
+  exchangeLog?: string;
   /** Memory every worker shares: the request count and the fixture locks (harness/coordination.ts). */
   shared: SharedArrayBuffer;
 }

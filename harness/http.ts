@@ -76,11 +76,20 @@ export function encodeQuery(query: Record<string, QueryValue> = {}): string {
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
+/** What the evidence cuts of an exchange: both bodies whole (masked), when it was sent and how long it took. */
+export interface WholeExchange {
+  /** Masked when asked for: most runs log no exchange, and fixtures run to megabytes. */
+  requestBody?: () => string;
+  responseBody?: string;
+  startedDateTime: string;
+  timeMs: number;
+}
+
 export interface HttpClientOptions {
   timeoutMs: number;
   redactor: Redactor;
-  /** Called with every exchange, in order. */
-  onExchange?: (exchange: Exchange) => void;
+  /** Called with every exchange, in order; `whole` carries the bodies uncut (masked) and the timing, for the exchange log. */
+  onExchange?: (exchange: Exchange, whole: WholeExchange) => void;
   /** Counts every attempt, retries included. */
   budget?: RequestBudget;
   /** Waits until the run may send one more request (--rate-limit). */
@@ -189,8 +198,9 @@ export class HttpClient {
       if (body.length > EVIDENCE_BODY_CHARS) recorded.truncated = true;
     }
     const target = requestTarget(url);
+    const maskedBody = body === undefined ? undefined : () => redactor.text(body);
     for (let retry = 0; ; retry += 1) {
-      const response = await this.attempt(target, method, headers, body, recorded);
+      const response = await this.attempt(target, method, headers, body, recorded, maskedBody);
       if (response.status !== 429) return response;
       if (retry === RATE_LIMIT_RETRIES) {
         throw new RateLimited(
@@ -210,8 +220,16 @@ export class HttpClient {
     headers: Record<string, string>,
     body: string | undefined,
     recorded: RecordedRequest,
+    maskedBody: (() => string) | undefined,
   ): Promise<HttpResponse> {
     const { redactor, timeoutMs } = this.options;
+    const started = { at: new Date().toISOString(), ms: performance.now() };
+    const whole = (responseBody?: string): WholeExchange => ({
+      ...(maskedBody === undefined ? {} : { requestBody: maskedBody }),
+      ...(responseBody === undefined ? {} : { responseBody }),
+      startedDateTime: started.at,
+      timeMs: performance.now() - started.ms,
+    });
     // The curl line of every exchange, written only when some evidence shows it.
     const withCurl = <E extends Omit<Exchange, 'curl'>>(exchange: E): E & Pick<Exchange, 'curl'> => {
       const sent = headers.authorization;
@@ -221,7 +239,7 @@ export class HttpClient {
     };
     const noAnswer = (reason: string): NetworkError => {
       const exchange: Exchange = withCurl({ request: recorded, networkError: redactor.text(reason) });
-      this.options.onExchange?.(exchange);
+      this.options.onExchange?.(exchange, whole());
       return new NetworkError(`${method} ${recorded.url}: ${exchange.networkError}`, exchange);
     };
     // A check that outlived its deadline runs on in the background; it must neither send nor spend.
@@ -242,7 +260,7 @@ export class HttpClient {
       answered?.();
       if (read.tooLarge !== undefined) {
         const exchange: Exchange = withCurl({ request: recorded, response: { status: res.statusCode, headers: redactor.headers(maskedHeaders(res.headers, redactor)), body: '', truncated: true } });
-        this.options.onExchange?.(exchange);
+        this.options.onExchange?.(exchange, whole(''));
         throw new SuiteError(`${method} ${recorded.url}: the ${res.statusCode} answer is larger than the suite reads (${read.tooLarge}; it reads ${MAX_BODY_BYTES / 1024 / 1024} MiB at most): no verdict on it`, exchange);
       }
       // Masked before anything is cut or parsed, so no piece of a credential survives either.
@@ -259,7 +277,7 @@ export class HttpClient {
           ...(text.length > EVIDENCE_BODY_CHARS ? { truncated: true } : {}),
         },
       });
-      this.options.onExchange?.(exchange);
+      this.options.onExchange?.(exchange, whole(text));
       let json: unknown;
       let isJson = false;
       // An empty body (every 204) is not JSON; not parsing it spares a thrown SyntaxError per request.

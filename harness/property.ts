@@ -88,7 +88,7 @@ async function firstPass<T>(runs: number, inputOf: (index: number) => T, predica
   const runOne = async (index: number, concurrent: boolean): Promise<boolean> => {
     if (pastFailure(index)) return false;
     const input = inputOf(index);
-    const { error, scope } = await settle(concurrent, () => (settings.confirm ? settings.confirm(() => predicate(input)) : predicate(input)));
+    const { error, scope } = await settle(concurrent, () => (settings.confirm ? settings.confirm(() => predicate(input)) : predicate(input)), false, `case ${index}`);
     if (error instanceof TargetChangedBesideOthers) throw error;
     if (error !== undefined) errors.set(index, { error, exchange: scope.lastExchange, input });
     return scope.changedTarget;
@@ -125,7 +125,7 @@ export async function checkProperty<T>(
   const { seed, runs } = settings;
   // Side by side, every input at once; else each case draws its own (nthInput).
   const inputs = all && fc.sample(arbitrary, { seed, numRuns: runs });
-  const together = inputs && (await settle(false, () => all(inputs)));
+  const together = inputs && (await settle(false, () => all(inputs), false, 'every case side by side'));
   if (together && together.error === undefined) return;
   if (notAVerdict(together?.error)) throw together!.error;
   // Read back at once, before the cases one by one put their own fixtures on the target.
@@ -178,7 +178,7 @@ export async function checkProperty<T>(
   const counterexample = details.counterexample?.[0] as T;
   if (settings.confirm) {
     // The shrunk case stands only as its repeats confirm it; else the first pass's failing case, confirmed already.
-    const confirmed = await settle(false, () => settings.confirm!(() => predicate(counterexample)));
+    const confirmed = await settle(false, () => settings.confirm!(() => predicate(counterexample)), false, 'the shrunk case');
     if (confirmed.error === undefined || notAVerdict(confirmed.error)) throw violationOf(first.error, fc.stringify(first.input), seed, String(first.index), first.exchange);
     throw violationOf(confirmed.error, fc.stringify(counterexample), details.seed, details.counterexamplePath ?? undefined, confirmed.scope.lastExchange, shrinking);
   }

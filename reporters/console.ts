@@ -88,6 +88,7 @@ export function createConsoleProgress(out: NodeJS.WritableStream, options: Conso
       if (reports) {
         lines.push(`Reports: ${reports.html}`, `         ${reports.junit}`, `         ${reports.json}`);
         for (const summary of reports.summaries ?? []) lines.push(`Summary: ${summary}`);
+        if (reports.har) lines.push(`HAR:     ${reports.har}`);
       }
       lines.push(`Duration: ${duration(run.durationMs)}`);
       // Plain, uncoloured and last: CI systems parse this line.

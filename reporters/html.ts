@@ -8,6 +8,7 @@ import { curlVariablesNote, replayParameters, REQUEST_LABEL, requestHead, respon
 import { duration, printable } from './format.ts';
 import { FILTER_SCRIPT, REPORT_STYLE } from './html-assets.ts';
 import { prettyJson } from './pretty-json.ts';
+import { evidenceHar } from './har.ts';
 import { scrubRun } from './scrub.ts';
 import { DATA_LABEL, dataLine, STATEMENT_LABEL, STATEMENT_WORDS, STATUS_LABEL } from './statuses.ts';
 import { compareSections, groupBySection } from './sections.ts';
@@ -52,7 +53,7 @@ ${groupBySection(run.rules)
     ({ section, heading, rules }) => `<section class="spec-section" aria-labelledby="section-${escapeHtml(section)}">
 <h2 id="section-${escapeHtml(section)}">${escapeHtml(heading)}</h2>
 <ul class="rules">
-${rules.map(ruleItem).join('\n')}
+${rules.map((rule) => ruleItem(rule, run.version ?? '')).join('\n')}
 </ul>
 </section>`,
   )
@@ -190,7 +191,7 @@ ${statuses.map((status) => button(status, FILTER_LABEL[status], totals[status]))
 </nav>`;
 }
 
-function ruleItem(rule: RuleResult): string {
+function ruleItem(rule: RuleResult, version: string): string {
   return `<li class="rule" id="rule-${escapeHtml(rule.id)}" data-rule-id="${escapeHtml(rule.id)}" data-status="${rule.status}">
 <div class="rule-head">
 <span class="status ${rule.status}">${STATUS_LABEL[rule.status]}</span>
@@ -198,7 +199,7 @@ function ruleItem(rule: RuleResult): string {
 <span class="level ${rule.level.toLowerCase()}">${escapeHtml(rule.level)}</span>
 <span class="meta">§${escapeHtml(rule.section)} · ${escapeHtml(duration(rule.durationMs))} · ${rule.requests} ${rule.requests === 1 ? 'request' : 'requests'}${rule.data ? ` · ${DATA_LABEL[rule.data]}` : ''}</span>
 </div>
-${ruleBody(rule)}
+${ruleBody(rule, version)}
 </li>`;
 }
 
@@ -210,13 +211,13 @@ const SUMMARY: Record<'failed' | 'error' | 'warned' | 'known' | 'fixed', string>
   fixed: 'Fixed: the expectations file lists it, but it passed (remove it from the file; with --strict it fails the run)',
 };
 
-function ruleBody(rule: RuleResult): string {
+function ruleBody(rule: RuleResult, version: string): string {
   const notes = rule.dataNotes?.length ? `\n<p class="note">${escapeHtml(dataLine(rule) ?? '')}</p>` : '';
   if (rule.status === 'skipped') return `<p class="reason">Skipped: ${escapeHtml(rule.reason ?? 'no reason given')}</p>${notes}`;
   if (rule.status === 'passed') return notes;
   const why = rule.why === undefined ? '' : `\n<p class="note">${escapeHtml(`${rule.level}, not MUST: ${rule.why}`)}</p>`;
   // A fixed rule passed: no evidence, only what the file says of it.
-  const body = rule.evidence ? evidenceBlock(rule.evidence) : `<p class="message">${escapeHtml(rule.reason ?? `${rule.level} violation`)}</p>`;
+  const body = rule.evidence ? evidenceBlock(rule.evidence, rule, version) : `<p class="message">${escapeHtml(rule.reason ?? `${rule.level} violation`)}</p>`;
   return `<details open>
 <summary>${SUMMARY[rule.status]}</summary>${expectationBlock(rule)}
 <blockquote class="quote"><p>${escapeHtml(rule.quote)}</p><footer>Specification, section ${escapeHtml(rule.section)}</footer></blockquote>${why}
@@ -233,7 +234,7 @@ function expectationBlock(rule: RuleResult): string {
   return `\n<p class="expectation">Expectations file: ${escapeHtml(expectation.reason)}${linked}</p>`;
 }
 
-function evidenceBlock(evidence: Evidence): string {
+function evidenceBlock(evidence: Evidence, rule: RuleResult, version: string): string {
   const parts = [`<p class="message">${escapeHtml(evidence.message)}</p>`];
   if (evidence.counterexample !== undefined) parts.push(`<h4>Counterexample${escapeHtml(shrinkingNote(evidence.shrinking) || ' (shrunk)')}</h4>`, pre(evidence.counterexample));
   const replay = replayParameters(evidence.seed, evidence.path);
@@ -252,9 +253,15 @@ function evidenceBlock(evidence: Evidence): string {
     if (exchange.networkError !== undefined) {
       parts.push(`<h4>No response</h4>`, `<p class="message">${escapeHtml(exchange.networkError)}</p>`);
     }
-    parts.push(`<h4>Reproduce with</h4>`, ...reproduction(exchange));
+    parts.push(`<h4>Reproduce with</h4>`, ...reproduction(exchange), harLink(rule, exchange, version));
   }
   return parts.join('\n');
+}
+
+/** The exchange as a HAR file to download, for the network panel, proxy or API client the reader debugs HTTP with. */
+function harLink(rule: RuleResult, exchange: Exchange, version: string): string {
+  const har = `data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(evidenceHar(rule, exchange, version), null, 2))}`;
+  return `<p class="meta"><a download="${escapeHtml(rule.id)}.har" href="${escapeHtml(har)}">Download this exchange as HAR</a> (opens in a browser's network panel, a proxy or an API client)</p>`;
 }
 
 /** A body laid out when it is JSON; a cut one is no longer JSON, and shows as it came up to the cut. */

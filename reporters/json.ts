@@ -12,6 +12,7 @@ export function resultsJson(result: RunResult, redactor: Redactor): string {
   const run = scrubRun(result, redactor);
   const { baseUrl, sandboxUrl, controlUrl, accountId, embedded, credentials } = run.target;
   const document = {
+    version: run.version,
     seed: run.seed,
     target: { baseUrl, sandboxUrl, controlUrl, accountId, embedded, credentials },
     settings: { runs: run.settings.runs, profile: run.settings.profile, expectations: run.settings.expectations },

@@ -3,7 +3,8 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Redactor } from '../harness/redact.ts';
-import type { RunResult } from '../results/model.ts';
+import type { LoggedExchange, RunResult } from '../results/model.ts';
+import { runHar } from './har.ts';
 import { htmlReport } from './html.ts';
 import { junitXml } from './junit.ts';
 import { resultsJson } from './json.ts';
@@ -15,6 +16,8 @@ export interface ReportPaths {
   json: string;
   /** The Markdown summary, where `--summary` or $GITHUB_STEP_SUMMARY put it. */
   summaries?: string[];
+  /** Every exchange of the run as HAR, where `--har` put it. */
+  har?: string;
 }
 
 export async function writeReports(result: RunResult, dir: string, redactor: Redactor): Promise<ReportPaths> {
@@ -39,4 +42,11 @@ export async function writeSummary(result: RunResult, redactor: Redactor, to: { 
     to.file ? mkdir(dirname(to.file), { recursive: true }).then(() => writeFile(to.file!, markdown)) : undefined,
   ]);
   return [to.file, to.githubStepSummary].filter((path): path is string => path !== undefined);
+}
+
+/** Every exchange of the run as HAR 1.2, masked again as a whole (the exchange log is masked line by line already). */
+export async function writeHar(file: string, result: RunResult, exchanges: readonly LoggedExchange[], redactor: Redactor): Promise<string> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, redactor.text(JSON.stringify(runHar(exchanges, result.rules, result.version ?? ''), null, 1)));
+  return file;
 }

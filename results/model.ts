@@ -66,6 +66,24 @@ export interface Exchange {
   setup?: SetupStep[];
 }
 
+/**
+ * One exchange of a run as the exchange log holds it (`run --har`, `diff`): the request and
+ * the answer whole, masked as every report is, with when it was sent and how long the
+ * answer took, the rule whose check sent it and the case of its property.
+ */
+export interface LoggedExchange {
+  rule: string;
+  data: DataKind;
+  /** The generated case that sent it ("case 3", "the cases side by side", "shrinking"); absent outside a property. */
+  case?: string;
+  startedDateTime: string;
+  /** From sending the request to the end of the answer's body, in milliseconds. */
+  timeMs: number;
+  request: Omit<RecordedRequest, 'truncated'>;
+  response?: Omit<RecordedResponse, 'truncated'>;
+  networkError?: string;
+}
+
 /** One provider state of an exchange's setup. */
 export interface SetupStep {
   state: string;
@@ -190,6 +208,8 @@ export interface ClauseResult {
 }
 
 export interface RunResult {
+  /** The version of cp-conformance that made the run. */
+  version?: string;
   seed: number;
   target: TargetDescription;
   settings: RunSettings;

@@ -40,6 +40,8 @@ export interface RunOptions {
   maxRequests?: number;
   /** Requests a second the whole run may send; absent: unpaced. */
   rateLimit?: number;
+  /** --har: where to write every exchange of the run as HAR. */
+  har?: string;
   /** Set by `npm run bench -- --scale` only: no flag parses into it (see SuiteConfig). */
   fixtureScale?: SuiteConfig['fixtureScale'];
 }

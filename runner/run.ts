@@ -2,10 +2,12 @@
 // when none is given), make sure it answers, run the selected rules, and write the
 // reports.
 import type { SuiteConfig } from '../harness/config.ts';
+import { packageVersion } from './package-version.ts';
+import { openExchangeLog } from './exchange-log.ts';
 import { createShared } from '../harness/coordination.ts';
 import { Redactor } from '../harness/redact.ts';
 import type { ReferenceHandle } from '../reference/server.ts';
-import type { RuleResult, RunResult, TargetDescription } from '../results/model.ts';
+import type { LoggedExchange, RuleResult, RunResult, TargetDescription } from '../results/model.ts';
 import { tally } from '../reporters/tally.ts';
 import { FIXTURES_REPLACED } from '../harness/setup.ts';
 import { statementOutcomes } from './coverage.ts';
@@ -19,11 +21,15 @@ import { SuiteSession } from './run-suites.ts';
 export interface RunHooks {
   onStart?: (info: { seed: number; target: TargetDescription; rules: number; redactor: Redactor }) => void;
   onRuleFinished?: (result: RuleResult) => void;
+  /** Keep every exchange of the run (RunOutcome.exchanges), as `--har` does. */
+  logExchanges?: boolean;
 }
 
 export interface RunOutcome {
   result: RunResult;
   redactor: Redactor;
+  /** Every exchange of the run, whole and masked, when it was asked for (`--har`, `diff`). */
+  exchanges?: LoggedExchange[];
 }
 
 /** `plan` is planRun(options) unless the caller looked at it first. */
@@ -31,8 +37,9 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}, 
   const { selected, seed, runs, profile, expectations } = plan ?? (await planRun(options));
   // The reference implementation is loaded only when it is the target.
   const reference = options.baseUrl ? undefined : await startEmbedded(options.embeddedData);
+  const log = options.har !== undefined || hooks.logExchanges ? await openExchangeLog() : undefined;
   try {
-    const config = suiteConfig(options, reference, { profile: profile.settings, seed, runs });
+    const config = { ...suiteConfig(options, reference, { profile: profile.settings, seed, runs }), ...(log ? { exchangeLog: log.file } : {}) };
     const redactor = new Redactor(Object.values(config.credentials));
     // The setup's round trips go while vitest starts (about a second of this process's work);
     // its requests count in the run's budget and pace, as every request of the run does.
@@ -57,6 +64,7 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}, 
       await session.close();
     }
     const result: RunResult = {
+      version: packageVersion(),
       seed,
       target,
       settings: { runs, profile, ...(expectations ? { expectations: expectations.file } : {}) },
@@ -66,9 +74,10 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}, 
       rules,
       statements: statementOutcomes(rules),
     };
-    return { result, redactor };
+    return { result, redactor, ...(log ? { exchanges: await log.read() } : {}) };
   } finally {
     await reference?.close();
+    await log?.remove();
   }
 }
 
