@@ -18,6 +18,7 @@ export function logExchange(file: string, rule: string, data: DataKind, exchange
     request: { ...request, ...(whole.requestBody ? { body: whole.requestBody() } : {}) },
     ...(exchange.response ? { response: { status: exchange.response.status, headers: exchange.response.headers, body: whole.responseBody ?? '' } } : {}),
     ...(exchange.networkError === undefined ? {} : { networkError: exchange.networkError }),
+    curl: exchange.curl,
   };
   appendFileSync(file, `${JSON.stringify(line)}\n`);
 }

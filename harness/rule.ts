@@ -29,9 +29,9 @@ export interface RuleOptions {
   existing?: true | Need[];
 }
 
-export interface CheckDefinition {
-  /** The rule of the catalogue (spec/rules/) the check shows. */
-  readonly id: RuleId;
+export interface CheckDefinition<Id extends string = RuleId> {
+  /** The rule of the catalogue (spec/rules/) the check shows; for a library caller's extension check (lib/extension.ts), an id of its own namespace. */
+  readonly id: Id;
   readonly needs: readonly Need[];
   readonly states: readonly StateName[];
   readonly shares?: string;
@@ -42,6 +42,11 @@ export interface CheckDefinition {
 }
 
 export function rule(id: RuleId, options: RuleOptions, body: (t: Check) => Promise<void>): CheckDefinition {
+  return defineCheck(id, options, body);
+}
+
+/** `rule` for any id: the library's extension checks are defined by the same steps (lib/extension.ts). */
+export function defineCheck<Id extends string>(id: Id, options: RuleOptions, body: (t: Check) => Promise<void>): CheckDefinition<Id> {
   const { needs = [], shares, resetsTarget, existing } = options;
   // A check that moves the clock may lead the clock's timeline, which moves it and resets the target for every check on it (Check.withClock).
   const states = resetsTarget ? [...new Set([...(options.states ?? []), 'clock', 'reset'] as const)] : (options.states ?? []);

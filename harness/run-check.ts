@@ -41,7 +41,7 @@ export type CheckOutcome =
  * The data a check works on: fixtures it sets where the run can set them, else what the
  * target holds, when the check can work on that (CheckDefinition `existing`).
  */
-function dataKindOf(definition: CheckDefinition, config: SuiteConfig): DataKind {
+function dataKindOf(definition: CheckDefinition<string>, config: SuiteConfig): DataKind {
   return definition.existing && (!config.controlUrl || config.readOnly) ? 'existing' : 'set';
 }
 
@@ -50,7 +50,7 @@ function dataKindOf(definition: CheckDefinition, config: SuiteConfig): DataKind 
  * counts the target's time answering its requests only (harness/target-time.ts);
  * `durationMs` is its time from its start.
  */
-export async function runCheck(definition: CheckDefinition, config: SuiteConfig, lanes: Lanes, heldStates?: HeldStates): Promise<CheckOutcome & { durationMs: number }> {
+export async function runCheck(definition: CheckDefinition<string>, config: SuiteConfig, lanes: Lanes, heldStates?: HeldStates): Promise<CheckOutcome & { durationMs: number }> {
   const data = dataKindOf(definition, config);
   // A check the run cannot make is reported at once, without waiting for a lane.
   const unmet = data === 'existing' ? existingNeedUnmet(definition, config) : unmetNeed(definition.needs, config);
@@ -78,7 +78,7 @@ export async function runCheck(definition: CheckDefinition, config: SuiteConfig,
  * there (it names no sandbox to read, say): on existing data the run counts as without one,
  * whether it has none, is --read-only or met an unsupported state.
  */
-function existingNeedUnmet(definition: CheckDefinition, config: SuiteConfig): string | undefined {
+function existingNeedUnmet(definition: CheckDefinition<string>, config: SuiteConfig): string | undefined {
   const { controlUrl: _unused, ...withoutControl } = config;
   return unmetNeed(definition.existing ?? [], withoutControl);
 }
@@ -89,7 +89,7 @@ const MOVED_ATTEMPTS = 3;
 type AttemptOutcome = (CheckOutcome & { unsupported?: true }) | { moved: string[]; requests: number };
 
 /** The check, made again on new readings while its data moved under it; skipped, saying so, when it kept moving. */
-async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane: CheckLane, data: DataKind, heldStates?: HeldStates): Promise<CheckOutcome & { unsupported?: true }> {
+async function runInLane(definition: CheckDefinition<string>, config: SuiteConfig, lane: CheckLane, data: DataKind, heldStates?: HeldStates): Promise<CheckOutcome & { unsupported?: true }> {
   let requests = 0;
   const moved: string[] = [];
   let readingsSince = -Infinity;
@@ -104,7 +104,7 @@ async function runInLane(definition: CheckDefinition, config: SuiteConfig, lane:
 }
 
 async function attemptInLane(
-  definition: CheckDefinition,
+  definition: CheckDefinition<string>,
   config: SuiteConfig,
   lane: CheckLane,
   data: DataKind,

@@ -75,6 +75,7 @@ export function evidenceHar(rule: Pick<RuleResult, 'id' | 'title' | 'data'>, exc
     request,
     ...(exchange.response ? { response: { status: exchange.response.status, headers: exchange.response.headers, body: exchange.response.body } } : {}),
     ...(exchange.networkError === undefined ? {} : { networkError: exchange.networkError }),
+    curl: exchange.curl,
   };
   const cut = requestCut || exchange.response?.truncated ? '; a body is cut where the evidence cuts it' : '';
   const entry = entryOf(logged, `${rule.id}: the exchange that showed the failure (its time is not kept)${cut}`);

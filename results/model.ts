@@ -1,7 +1,8 @@
 // The results of one run: what the runner collects from the suites and what every
 // reporter reads. Reporters are pure functions of this value.
 
-export type Level = 'MUST' | 'SHOULD';
+/** `EXTENSION`: a library caller's check of its own behaviour beyond the specification (lib/extension.ts). */
+export type Level = 'MUST' | 'SHOULD' | 'EXTENSION';
 /**
  * CONTRACT 1.1: `failed` is a broken MUST rule, `warned` a broken SHOULD rule (the same
  * evidence; exit status 0 unless --strict). `known` and `fixed` are rules the
@@ -82,6 +83,8 @@ export interface LoggedExchange {
   request: Omit<RecordedRequest, 'truncated'>;
   response?: Omit<RecordedResponse, 'truncated'>;
   networkError?: string;
+  /** A shell line that sends the same request (Exchange.curl). */
+  curl: string;
 }
 
 /** One provider state of an exchange's setup. */

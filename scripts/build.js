@@ -1,5 +1,6 @@
 // Builds the installable package (npm pack runs it): the TypeScript sources compiled to
-// dist/, beside the data files they read at run time, in the same layout; and the lock
+// dist/ with their declarations (the library's types, docs/library.md), beside the data
+// files they read at run time, in the same layout; and the lock
 // file as npm-shrinkwrap.json, so an install gets the dependencies the suite was tested
 // with (a seed replays the same requests only with the same fast-check). And the schemas
 // of the provider states beside docs/test-control.md, which links them: the package

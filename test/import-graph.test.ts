@@ -1,14 +1,15 @@
 // The folders carry the architecture: spec/ (the specification as data) ← generators/
-// ← suites/ ← runner/; the areas of suites/ share only suites/support/; reporters/ read
-// results; the reference implementation is reached over HTTP, never imported by the
-// checks. This reads every import of the sources and holds them to that.
+// ← suites/ ← runner/ ← lib/ (the library); the areas of suites/ share only
+// suites/support/; reporters/ read results; the reference implementation is reached over
+// HTTP, never imported by the checks. This reads every import of the sources and holds
+// them to that.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const FOLDERS = ['spec', 'generators', 'suites', 'harness', 'runner', 'reporters', 'results', 'cli', 'reference'];
+const FOLDERS = ['spec', 'generators', 'suites', 'harness', 'runner', 'reporters', 'results', 'cli', 'reference', 'lib'];
 
 interface Edge {
   from: string;
@@ -84,6 +85,11 @@ test('reporters/ read results: they import results/ and the Redactor, nothing th
 
 test('runner/ does not import cli/: the command line drives the runner, not the other way', () => {
   expect(show(edges.filter((edge) => folderOf(edge.from) === 'runner' && folderOf(edge.to) === 'cli'))).toEqual([]);
+});
+
+test('lib/ is what a caller imports (docs/library.md): it composes every folder but cli/, and no folder imports it', () => {
+  expect(show(edges.filter((edge) => folderOf(edge.from) === 'lib' && folderOf(edge.to) === 'cli'))).toEqual([]);
+  expect(show(edges.filter((edge) => folderOf(edge.from) !== 'lib' && folderOf(edge.to) === 'lib'))).toEqual([]);
 });
 
 test('no cycle among the modules that import one another at runtime', () => {

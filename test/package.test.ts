@@ -45,9 +45,12 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-test('the package holds the compiled suite and its data, and none of the sources, self-tests, benches or CI files', () => {
-  expect(packed).toEqual(expect.arrayContaining(['bin/cp-conformance.js', 'dist/cli/main.js', 'dist/spec/control-plane.openapi.yaml', 'dist/results/results.schema.json', 'LICENSE', 'README.md']));
-  expect(packed.filter((file) => /\.ts$|^(test|bench|scripts|\.ci)\//.test(file))).toEqual([]);
+test('the package holds the compiled suite, its declarations and its data, and none of the sources, self-tests, benches or CI files', () => {
+  expect(packed).toEqual(
+    expect.arrayContaining(['bin/cp-conformance.js', 'dist/cli/main.js', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/spec/control-plane.openapi.yaml', 'dist/results/results.schema.json', 'LICENSE', 'README.md']),
+  );
+  // Declarations (.d.ts, the library's types) are compiled output; a .ts source is not.
+  expect(packed.filter((file) => /(?<!\.d)\.ts$|^(test|bench|scripts|\.ci)\//.test(file))).toEqual([]);
 });
 
 test('every relative link of docs/test-control.md resolves in the package as installed, and every dist/ file it names is there', async () => {
