@@ -102,6 +102,7 @@ flag --concurrency "${INPUT_CONCURRENCY:-}"
 flag --max-requests "${INPUT_MAX_REQUESTS:-}"
 flag --rerun-failed "${INPUT_RERUN_FAILED:-}"
 flag --summary "${INPUT_SUMMARY:-}"
+flag --har "${INPUT_HAR:-}"
 read -r -a prefixes <<<"${INPUT_ONLY:-}"
 for p in "${prefixes[@]}"; do args+=(--only "$p"); done
 read -r -a prefixes <<<"${INPUT_SKIP:-}"

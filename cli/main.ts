@@ -29,6 +29,9 @@ Commands:
                                   target, each credential, the version header, each provider
                                   state, the sandbox address; then per area the rules that can
                                   run and what the others miss (exit 1: a given part fails)
+  diff [options] --against-url URL [--against-token T] ...
+                                  send one run's requests to the target and to a candidate,
+                                  and report every answer that differs (diff --help)
   coverage [--json]               print the specification's statements of behaviour by clause:
                                   checked (the fault that proves it), not checkable (why), not yet
   --version                       print the version of the package
@@ -57,6 +60,8 @@ export async function main(argv: string[]): Promise<number> {
         return printRules(rest);
       case 'doctor':
         return await doctorCommand(rest);
+      case 'diff':
+        return await (await import('./diff.ts')).diffCommand(rest);
       case 'expectations':
         return await printExpectations(rest);
       case 'coverage':

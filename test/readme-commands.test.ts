@@ -17,6 +17,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { parseRunOptions } from '../cli/options.ts';
+import { parseDiffOptions } from '../cli/diff.ts';
 import { startReference, type ReferenceHandle } from '../reference/server.ts';
 import { rules } from '../spec/rules/index.ts';
 import { runActionStep, serveRelease } from './support/action.ts';
@@ -107,8 +108,8 @@ test("each example's options are options of its command, as the command line par
   for (const example of examples) {
     const [program, command, ...args] = words(example.text);
     expect(program, label(example)).toBe('cp-conformance');
-    expect(['run', 'doctor'], label(example)).toContain(command);
-    expect(() => parseRunOptions(args, {}), label(example)).not.toThrow();
+    expect(['run', 'doctor', 'diff'], label(example)).toContain(command);
+    expect(() => (command === 'diff' ? parseDiffOptions(args, {}) : parseRunOptions(args, {})), label(example)).not.toThrow();
     // A placeholder stands for every URL of a real target; the reference's own never appear.
     expect(example.text, label(example)).not.toMatch(/127\.0\.0\.1|localhost/);
   }

@@ -1,0 +1,66 @@
+// `cp-conformance diff` (runner/diff.ts): against two builds of the reference, one of them
+// a legal variant, it reports the variant's differences and nothing else; against the same
+// build twice, nothing. The variant drops the Error body's `code`: every difference found
+// is that field, and every answer that carries one differs.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { startReference, type ReferenceHandle } from '../reference/server.ts';
+import type { DiffReport } from '../results/diff.ts';
+import { NORMALISED } from '../runner/diff-compare.ts';
+import { runCli } from './support/cli.ts';
+
+const started: ReferenceHandle[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((ref) => ref.close()));
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** The options of `run` that name a reference, prefixed for the candidate or not. */
+function targetArgs(ref: ReferenceHandle, prefix: '' | 'against-'): string[] {
+  const credentials = { token: ref.credentials.admin, 'member-token': ref.credentials.member, 'no-scope-token': ref.credentials.noScope, 'other-workspace-token': ref.credentials.otherWorkspace };
+  const options = { [prefix ? 'against-url' : 'base-url']: ref.baseUrl, 'control-url': ref.controlUrl, 'sandbox-url': ref.sandboxUrl, 'account-id': ref.accountId, ...credentials };
+  return Object.entries(options).flatMap(([name, value]) => [name === 'against-url' || name === 'base-url' ? `--${name}` : `--${prefix}${name}`, value]);
+}
+
+async function diffOf(candidate: ReferenceHandle, seed: number): Promise<{ code: number | null; report: DiffReport; stdout: string }> {
+  const baseline = await startReference();
+  started.push(baseline, candidate);
+  const dir = await mkdtemp(join(tmpdir(), 'cp-conformance-diff-'));
+  dirs.push(dir);
+  const outcome = await runCli(['diff', ...targetArgs(baseline, ''), ...targetArgs(candidate, 'against-'), '--seed', String(seed), '--runs', '3', '--report-dir', dir]);
+  const report = JSON.parse(await readFile(join(dir, 'diff.json'), 'utf8')) as DiffReport;
+  return { code: outcome.code, report, stdout: outcome.stdout };
+}
+
+test('the same build twice: no answer differs and no request goes to one side only (exit 0)', async () => {
+  const { code, report, stdout } = await diffOf(await startReference(), 11);
+  expect(report.comparison.compared).toBeGreaterThan(300);
+  expect(report.comparison.differences.map((d) => `${d.rule}: ${d.request}: ${d.what.join('; ')}`)).toEqual([]);
+  expect([...report.comparison.baselineOnly, ...report.comparison.candidateOnly]).toEqual([]);
+  expect(stdout).toContain('no answer differs; no request went to one side only');
+  expect(code).toBe(0);
+}, 120_000);
+
+test("a variant that drops the Error body's code: every difference is that field, each shown with both answers and a curl pair (exit 1)", async () => {
+  const candidate = await startReference({ variant: 'error-body-without-code' });
+  const { code, report, stdout } = await diffOf(candidate, 12);
+  const { differences, baselineOnly, candidateOnly } = report.comparison;
+  expect(differences.length).toBeGreaterThan(10);
+  expect(differences.flatMap((d) => d.what).filter((line) => !/^\$\.code: \d+ ≠ \(absent\)$/.test(line))).toEqual([]);
+  expect([...baselineOnly, ...candidateOnly]).toEqual([]);
+  for (const difference of differences) {
+    expect(difference.baseline.curl).toMatch(/^curl /);
+    expect(difference.candidate.curl).toContain(candidate.baseUrl);
+    expect(difference.candidate.curl).not.toContain(candidate.credentials.admin);
+  }
+  expect(stdout).toMatch(/answers differ, in \d+ operations/);
+  expect(code).toBe(1);
+}, 120_000);
+
+test('docs/diff.md lists every value the command reads past, in its words', async () => {
+  const docs = await readFile(new URL('../docs/diff.md', import.meta.url), 'utf8');
+  for (const line of NORMALISED) expect(docs).toContain(`- ${line}`);
+});
