@@ -193,7 +193,14 @@ const DRAFTS: Record<string, readonly Draft[]> = {
         customdomains: 'resources-customdomain-created-at-number',
       }[read]),
     ),
-    yet('timestamp-form', 'every read: createdAt and updatedAt are timestamps', 'check: resources.metadata.read-only reads only that they are strings; it would also need them to be date-times; fault: createdAt as a string that is no timestamp'),
+    ...per(['functions', 'sandbox', 'egressips', 'customdomains'], (read, path) =>
+      proof(`timestamp-form-${read}`, `${path}: createdAt and updatedAt, when strings, are timestamps (any RFC 3339 or ISO 8601 date-time)`, {
+        functions: 'resources-function-created-at-date-text',
+        sandbox: 'resources-sandbox-created-at-date-text',
+        egressips: 'resources-egressip-created-at-date-text',
+        customdomains: 'resources-customdomain-created-at-date-text',
+      }[read]),
+    ),
     open('read-only', 'read-only', NO_WRITES),
   ],
   'metadata.authors': [

@@ -17,7 +17,7 @@ export const resourcesRules = [
     id: 'resources.metadata.read-only',
     level: 'MUST',
     section: '2.1, 2.4, 2.5',
-    title: 'The read-only metadata of every returned function, sandbox, egress IP and custom domain are strings when present (createdAt, updatedAt, createdBy, updatedBy; functions and sandboxes also plan and url), and workspace is set',
+    title: 'The read-only metadata of every returned function, sandbox, egress IP and custom domain are strings when present (createdAt, updatedAt, createdBy, updatedBy; functions and sandboxes also plan and url), createdAt and updatedAt ISO 8601 date-times, and workspace is set',
     quote: 'metadata.workspace | string | Read-only. Workspace name, set automatically.',
   },
   {

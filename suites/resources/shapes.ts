@@ -59,6 +59,9 @@ export function readOnlyProblems(kind: Kind, returned: Json): string[] {
   const problems = READ_ONLY_METADATA[kind]
     .filter((field) => (m[field] !== undefined || field === 'workspace') && typeof m[field] !== 'string')
     .map((field) => `the read-only metadata.${field} is ${m[field] === undefined ? 'missing (section 2.1: "set automatically")' : show(m[field])}, not a string`);
+  // "Read-only timestamps" in no stated form: any ISO 8601 date-time (RFC 3339 among them) is one.
+  for (const field of ['createdAt', 'updatedAt'])
+    if (typeof m[field] === 'string' && !isIso8601(m[field])) problems.push(`metadata.${field} is ${show(m[field])}, not a timestamp (section 2.1: "Read-only timestamps"; any ISO 8601 date-time is one)`);
   if (kind === 'sandboxes' && returned.lastUsedAt !== undefined && typeof returned.lastUsedAt !== 'string')
     problems.push(`lastUsedAt is ${show(returned.lastUsedAt)}, not a string`);
   return problems;
