@@ -622,12 +622,12 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'functions.limit.bounds': [
     proof('default-50', 'default 50: a first page without limit', 'functions-default-limit-20'),
-    yet('default-50-later-pages', 'default 50: a page after a cursor, without limit', 'check: functions.limit.default-50 reads first pages only; it would need a walk without limit; fault: the default applied to first pages only'),
-    yet('minimum-1-served', 'minimum 1: a limit of 1 gives pages of one', 'fault: limit=1 served as the default; functions.limit.honoured sends it'),
+    proof('default-50-later-pages', 'default 50: a page after a cursor, without limit', 'functions-default-limit-first-page-only'),
+    proof('minimum-1-served', 'minimum 1: a limit of 1 gives pages of one', 'functions-limit-one-as-default'),
     proof('under-1', 'minimum 1: a limit under 1 refused, or clamped to 1', 'functions-limit-zero-served'),
-    yet('not-an-integer', 'a limit that is no integer refused', 'fault: a limit that is not an integer (e.g. "abc", "1.5") served as the default; functions.limit.invalid-not-served reads it'),
+    proof('not-an-integer', 'a limit that is no integer refused', 'functions-limit-not-integer-served'),
     proof('maximum-200', 'maximum 200: limits up to 200 honoured', 'functions-limit-capped-at-100'),
-    yet('honoured-later-pages', 'a limit honoured on the pages after a cursor too', 'check: functions.limit.honoured reads first pages only; it would need a walk; fault: pages after a cursor hold the default number'),
+    proof('honoured-later-pages', 'a limit honoured on the pages after a cursor too', 'functions-limit-first-page-only'),
   ],
   'functions.limit.clamped': [
     proof('first-page', 'a first page with a limit over 200 holds 200', 'functions-limit-not-clamped', { alsoBreaks: ['functions.limit.clamped:later-pages'] }),
@@ -701,7 +701,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'metrics.limit.bounds': [
     proof('default-100', 'default 100: a first page without limit', 'metrics-limit-default-50'),
-    yet('default-100-later-pages', 'default 100: a page after a cursor, without limit', 'check: metrics.limit.default reads first pages only; fault: the default applied to first pages only'),
+    proof('default-100-later-pages', 'default 100: a page after a cursor, without limit', 'metrics-limit-default-first-page-only'),
     yet('maximum-100', 'maximum 100: a limit of 100 gives pages of 100', 'fault: limits from 51 to 100 give pages of 50; metrics.pagination.complete reads pages of at most the limit, not of it: a check that a full page holds limit entries would need adding'),
   ],
   'metrics.limit.clamped': [

@@ -62,6 +62,26 @@ export const functionsFaults = [
     description: 'a limit above 200 is used as given: the page holds more than 200 functions',
   },
   {
+    name: 'functions-default-limit-first-page-only',
+    rule: 'functions.limit.default-50',
+    description: 'the default limit of 50 holds on first pages only: a page after a cursor, without limit, holds 20',
+  },
+  {
+    name: 'functions-limit-first-page-only',
+    rule: 'functions.limit.honoured',
+    description: 'a limit is honoured on first pages only: a page after a cursor holds the default 50',
+  },
+  {
+    name: 'functions-limit-one-as-default',
+    rule: 'functions.limit.honoured',
+    description: 'a limit of 1 is served as the default: a page of 50',
+  },
+  {
+    name: 'functions-limit-not-integer-served',
+    rule: 'functions.limit.invalid-not-served',
+    description: 'a limit that is not an integer ("abc", "1.5") is served as the default',
+  },
+  {
     name: 'functions-limit-zero-served',
     rule: 'functions.limit.invalid-not-served',
     description: 'a limit of 0 or below is served as a page of the default size',

@@ -35,6 +35,7 @@ export const metricsFaults = [
     description: 'a caller who is not account admin is refused groupBy containing resource_uuid',
   },
   { name: 'metrics-limit-default-50', rule: 'metrics.limit.default', description: 'the default limit is 50 instead of 100' },
+  { name: 'metrics-limit-default-first-page-only', rule: 'metrics.limit.default', description: 'the default limit of 100 holds on first pages only: a page after a cursor, without limit, holds 50' },
   { name: 'metrics-limit-not-clamped', rule: 'metrics.limit.clamped', description: 'a limit above 100 is rejected with 400 instead of clamped' },
   {
     name: 'metrics-page-boundary-entry-lost',

@@ -18,12 +18,25 @@ async function expectLimitedPage(t: Check, fixtures: Listing, query: { limit?: n
   await expectFirstPage(t, page, fixtures, { sort: query.sort, limit: pageSize }, what);
 }
 
+/** Every page of a walk that says more follows must hold `limit` functions: the limit holds after a cursor too. */
+async function expectFullPagesOfWalk(t: Check, fixtures: Listing, query: { limit?: number; sort: FunctionSort }, pageSize: number, why: string) {
+  const what = `walking limit=${query.limit ?? '(none)'} sort=${query.sort} over ${fixtures.length} functions`;
+  await walkEach(t, query, fixtures.length, what, (page, i) =>
+    t.assert(!page.hasMore || page.items.length === pageSize, `${what}: ${why}, so page ${i + 1}, which says more follow, must hold ${pageSize} functions; it holds ${page.items.length}`, page.exchange),
+  );
+}
+
 const limitDefault50 = rule('functions.limit.default-50', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {
   await overListingRounds(t, fc.record({ sort: sortArb }), async ({ fixtures, sort }) => {
     noteUnreached(t, fixtures, FUNCTIONS_DEFAULT_LIMIT, `the default page size of ${FUNCTIONS_DEFAULT_LIMIT}`);
     await expectLimitedPage(t, fixtures, { sort }, FUNCTIONS_DEFAULT_LIMIT);
+    // Past two pages, the pages after a cursor show the default too.
+    if (fixtures.length > 2 * FUNCTIONS_DEFAULT_LIMIT) await expectFullPagesOfWalk(t, fixtures, { sort }, FUNCTIONS_DEFAULT_LIMIT, `the default limit is ${FUNCTIONS_DEFAULT_LIMIT} on every page`);
   });
 });
+
+/** Pages a walk of limit.honoured reads: its limit is chosen to reach the end of the set in about these many. */
+const HONOURED_WALK_PAGES = 4;
 
 // The shared set holds more functions than the largest limit, so every limit fills its page; existing data may hold fewer.
 const limitHonoured = rule('functions.limit.honoured', { ...FIXTURES_OR_EXISTING, shares: SHARED_SETS.large.name }, (t: Check) =>
@@ -32,6 +45,10 @@ const limitHonoured = rule('functions.limit.honoured', { ...FIXTURES_OR_EXISTING
     const check = ({ limit, sort }: { limit: number; sort: FunctionSort }) => expectLimitedPage(t, fixtures, { limit, sort }, limit);
     await t.atOnce([() => check({ limit: 1, sort: 'name:asc' }), () => check({ limit: FUNCTIONS_MAX_LIMIT, sort: 'createdAt:desc' })]);
     await t.property(fc.record({ limit: fc.integer({ min: 1, max: FUNCTIONS_MAX_LIMIT }), sort: sortArb }), check);
+    // The pages after a cursor honour the limit too: one walk of a few pages, its limit drawn near the set's length over their number.
+    const least = Math.min(FUNCTIONS_MAX_LIMIT, Math.max(1, Math.ceil(fixtures.length / HONOURED_WALK_PAGES)));
+    const walked = fc.record({ limit: fc.integer({ min: least, max: Math.min(FUNCTIONS_MAX_LIMIT, 2 * least) }), sort: sortArb });
+    await t.property(walked, ({ limit, sort }) => expectFullPagesOfWalk(t, fixtures, { limit, sort }, limit, `limit=${limit} is honoured on every page`), { runs: 1 });
   }),
 );
 

@@ -88,7 +88,21 @@ async function expectFullFirstPage(t: Check, many: ManyGroups, limit: number | u
 }
 
 const limitDefault = rule('metrics.limit.default', { ...withFixtures, existing: true, shares: LIMIT_ROUNDS }, async (t: Check) => {
-  await overManyGroups(t, fc.constant(undefined), async (many) => void (await expectFullFirstPage(t, many, undefined, 'the default limit is 100 (section 8)')));
+  await overManyGroups(t, fc.constant(undefined), async (many) => {
+    const because = 'the default limit is 100 (section 8)';
+    const { groups, dormant } = await expectFullFirstPage(t, many, undefined, because);
+    // Past two pages, the walk shows the default on the pages after a cursor too. Each page takes
+    // 100 of the combinations at most, some of which a target may leave out (those without cost):
+    // the walk ends within as many pages as 100 of each make, and no page holds more.
+    if (groups <= 2 * METRICS_MAX_LIMIT) return;
+    const request: MetricsRequest = { window: many.window, groupBy: many.groupBy };
+    const most = Math.ceil((groups + dormant) / METRICS_MAX_LIMIT);
+    // Room for twice the pages: a walk that takes more than `most` is this rule's to report, not the end of the walk's.
+    const pages = await walkEachPage(t, request, 2 * most + 2, (page, i) =>
+      t.assert(page.data.length <= METRICS_MAX_LIMIT, `page ${i + 1} of ${describe(request)}: ${because} on every page, so it must hold at most ${METRICS_MAX_LIMIT} entries, got ${page.data.length}`),
+    );
+    t.assert(pages <= most, `${describe(request)} over ${groups + dormant} combinations: ${because} on every page, so the walk must end within ${most} pages; it took ${pages}`);
+  });
 });
 
 const limitClamped = rule('metrics.limit.clamped', { ...withFixtures, existing: true, shares: LIMIT_ROUNDS }, async (t: Check) => {

@@ -59,8 +59,10 @@ export interface PagedQuery {
 /** `clampUnderMinimum`: the variant clamps-limit-under-minimum serves an integer under 1 as 1. */
 export function parseLimit(raw: string | null, faults: Faults, clampUnderMinimum = false): number | Reply {
   if (raw === null) return faults.has('functions-default-limit-20') ? 20 : FUNCTIONS_DEFAULT_LIMIT;
+  if (raw === '1' && faults.has('functions-limit-one-as-default')) return FUNCTIONS_DEFAULT_LIMIT;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) {
     if (faults.has('functions-limit-zero-served') && /^-?\d+$/.test(raw)) return FUNCTIONS_DEFAULT_LIMIT;
+    if (faults.has('functions-limit-not-integer-served') && !/^-?\d+$/.test(raw)) return FUNCTIONS_DEFAULT_LIMIT;
     if (clampUnderMinimum && /^-?\d+$/.test(raw)) return 1;
     return badRequest(`limit must be an integer of at least 1, got "${raw}"`);
   }
@@ -112,8 +114,11 @@ export function parsePagedQuery(query: URLSearchParams, faults: Faults, variants
   const lenient = variants.has('lenient-enum-values');
   const sort = parseSort(query.get('sort'), faults, lenient);
   if (isReply(sort)) return sort;
-  const limit = parseLimit(query.get('limit'), faults, variants.has('clamps-limit-under-minimum'));
-  if (isReply(limit)) return limit;
+  const parsed = parseLimit(query.get('limit'), faults, variants.has('clamps-limit-under-minimum'));
+  if (isReply(parsed)) return parsed;
+  // The faults that serve the pages after a cursor otherwise: the default of 20 without a limit, the default of 50 with one.
+  const continued = query.get('cursor') !== null;
+  const limit = !continued ? parsed : query.get('limit') === null ? (faults.has('functions-default-limit-first-page-only') ? 20 : parsed) : faults.has('functions-limit-first-page-only') ? FUNCTIONS_DEFAULT_LIMIT : parsed;
   const rawQ = query.get('q');
   if (rawQ !== null && (rawQ.length > MAX_QUERY_LENGTH ? !faults.has('functions-q-bound-ignored') : rawQ.length === MAX_QUERY_LENGTH && faults.has('functions-q-of-200-refused')))
     return badRequest(`q is limited to ${MAX_QUERY_LENGTH} characters, got ${rawQ.length}`);

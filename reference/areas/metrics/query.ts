@@ -164,7 +164,7 @@ function parseResolution(text: string | null, window: Window, profile: Profile, 
 
 /** Default 100; a larger value is clamped to 100; below 1 (clamped to 1, `servesUndescribed`) or not an integer is refused. `continued`: the request has a cursor. */
 function parseLimit(text: string | null, faults: Faults, continued: boolean, servesUndescribed: boolean): Parsed<number> {
-  if (text === null) return { ok: true, value: faults.has('metrics-limit-default-50') ? 50 : METRICS_DEFAULT_LIMIT };
+  if (text === null) return { ok: true, value: faults.has('metrics-limit-default-50') || (continued && faults.has('metrics-limit-default-first-page-only')) ? 50 : METRICS_DEFAULT_LIMIT };
   if (!/^-?\d+$/.test(text) || (Number(text) < 1 && !servesUndescribed)) return reject(`limit must be an integer of at least 1, got ${JSON.stringify(text)}`);
   const limit = Math.max(1, Number(text));
   if (limit > METRICS_MAX_LIMIT && faults.has('metrics-limit-not-clamped')) return reject(`limit must be at most ${METRICS_MAX_LIMIT}`);
