@@ -137,7 +137,12 @@ const DRAFTS: Record<string, readonly Draft[]> = {
 
   // 2.1 Shared metadata
   'metadata.name.required': per(['functions', 'sandbox', 'egressips', 'customdomains'], (read, path) =>
-    yet(read, `${path}: metadata.name present, a string`, `fault: ${path} leaves metadata.name out; ${SCHEMA[read]} validates it (required in the OpenAPI document)`),
+    proof(read, `${path}: metadata.name present, a string`, {
+      functions: 'resources-function-name-left-out',
+      sandbox: 'resources-sandbox-name-left-out',
+      egressips: 'resources-egressip-name-left-out',
+      customdomains: 'resources-customdomain-name-left-out',
+    }[read]),
   ),
   'metadata.name.unique': [
     proof('functions', `${F}: no two functions of one name, on any page`, 'resources-function-listed-twice'),
