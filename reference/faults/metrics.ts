@@ -110,6 +110,8 @@ export const metricsFaults = [
     rule: 'metrics.timeseries.bucket-cost',
     description: "each event's cost overwrites its bucket's instead of adding to it: a point carries the cost of its bucket's last event (the summaries right)",
   },
+  { name: 'metrics-resource-uuid-without-workspace', rule: 'metrics.grouping.resource-uuid-fills', description: 'grouped by resource_uuid, the entries leave workspace out' },
+  { name: 'metrics-resource-uuid-without-type', rule: 'metrics.grouping.resource-uuid-fills', description: 'grouped by resource_uuid, the entries leave resourceType out' },
   {
     name: 'metrics-timeseries-points-without-usage',
     rule: 'metrics.timeseries.bucket-usage',

@@ -4,6 +4,7 @@
 // reference/areas/metrics.ts); the timeseries of a page reads only its groups' events,
 // so a query stays linear in the events of its window.
 import type { Faults } from '../../faults/registry.ts';
+import type { FaultName } from '../../faults/index.ts';
 import { bucketIndexer, bucketStarts, type WeekStart } from './calendar.ts';
 import type { MetricsQuery } from './query.ts';
 import type { StoredEvent } from './store.ts';
@@ -21,6 +22,12 @@ const FIELD_OF: Record<string, TextField> = {
 };
 /** Section 2.7: grouping by resource_uuid also fills these. */
 const RESOURCE_FIELDS: TextField[] = ['workspace', 'resourceName', 'resourceType'];
+/** The fault that leaves each of them out of the entries grouped by resource_uuid. */
+const UUID_FILL_FAULTS: Partial<Record<TextField, FaultName>> = {
+  workspace: 'metrics-resource-uuid-without-workspace',
+  resourceName: 'metrics-resource-uuid-without-name',
+  resourceType: 'metrics-resource-uuid-without-type',
+};
 
 interface Group {
   id: string;
@@ -159,7 +166,7 @@ function groupFields(group: Group, groupBy: string[], faults: Faults): Partial<R
   if (!group.sample) return fields;
   const filled = groupBy.map((d) => FIELD_OF[d]!);
   if (groupBy.includes('resource_uuid')) {
-    filled.push(...RESOURCE_FIELDS.filter((f) => !(f === 'resourceName' && faults.has('metrics-resource-uuid-without-name'))));
+    filled.push(...RESOURCE_FIELDS.filter((f) => !faults.has(UUID_FILL_FAULTS[f]!)));
   }
   for (const field of filled) fields[field] = group.sample[field];
   return fields;
