@@ -53,7 +53,7 @@ export function compareRuns(baseline: Side, candidate: Side, operations: (method
     for (const exchange of side.exchanges) {
       const target = relativeTarget(exchange.request.url, side.urls);
       if (target === undefined) continue; // the control endpoint
-      const key = [exchange.rule, exchange.case ?? '', requestLine(exchange, target, span)].join('\n');
+      const key = [exchange.rule, exchange.case ?? '', credentialOf(exchange), requestLine(exchange, target, span)].join('\n');
       byKey.set(key, [...(byKey.get(key) ?? []), exchange]);
     }
     return byKey;
@@ -90,6 +90,12 @@ export function compareRuns(baseline: Side, candidate: Side, operations: (method
   for (const [key, answered] of theirs) if (!ours.has(key)) answered.forEach((exchange) => comparison.candidateOnly.push(unpaired(exchange, candidate.urls)));
   return comparison;
 }
+
+/**
+ * Which credential the request carried, as its curl line names it ($CP_TOKEN, $CP_MEMBER_TOKEN;
+ * the candidate's $CP_AGAINST_...): requests alike but for it are sent at once, in either order.
+ */
+const credentialOf = (exchange: LoggedExchange): string => (/authorization: (?:Bearer )?"?\$(?:CP_AGAINST_|CP_)([A-Z_]+)/i.exec(exchange.curl)?.[1] ?? exchange.request.headers.authorization ?? '');
 
 const caseOf = (exchange: LoggedExchange) => (exchange.case === undefined ? {} : { case: exchange.case });
 
