@@ -459,8 +459,8 @@ const DRAFTS: Record<string, readonly Draft[]> = {
 
   // 2.7 Usage metrics
   'metrics.response.total-cost': [
-    yet('data', 'data: an array of entries', 'fault: data answered as an object keyed by group; schema.metrics validates it'),
-    yet('meta', 'meta: the pagination meta', 'fault: meta left out (hasMore and nextCursor at the top); schema.metrics validates it'),
+    proof('data', 'data: an array of entries', 'schema-metrics-data-keyed-by-group'),
+    proof('meta', 'meta: the pagination meta', 'schema-metrics-meta-left-out'),
     proof('total-cost-number', 'summary.totalCost: a number (USD)', 'schema-metrics-total-cost-string'),
     proof('total-cost', 'summary.totalCost: the cost of the window\'s events', 'metrics-end-inclusive'),
     proof('total-cost-now', 'summary.totalCost: the cost of the events the usage holds now, the same query asked after the usage changed', 'metrics-answer-kept-across-usage'),
@@ -474,18 +474,18 @@ const DRAFTS: Record<string, readonly Draft[]> = {
       alsoBreaks: ['metrics.entry.usage:present-with'],
       caughtHere: 'metrics.usage.with-billing-dimension asserts summary.totalUsage of each page before the entries\' usage',
     }),
-    yet('value', 'totalUsage: the usage of the window\'s events', 'fault: totalUsage counts the events outside the window too (entries right); metrics.usage.with-billing-dimension reads it'),
+    proof('value', 'totalUsage: the usage of the window\'s events', 'metrics-total-usage-ignores-window'),
   ],
   'metrics.entry.cost': [proof('cost', 'summary.cost of each entry: its group\'s cost in the window (USD)', 'metrics-entry-cost-ignores-window')],
   'metrics.entry.usage': [
-    yet('absent-without', 'summary.usage absent unless billing_dimension is grouped', 'fault: the entries carry summary.usage whatever the grouping, totalUsage right; metrics.usage.only-with-billing-dimension reads it'),
-    yet('present-with', 'summary.usage present when billing_dimension is grouped', 'fault: the entries leave summary.usage out, totalUsage right; metrics.usage.with-billing-dimension reads it'),
-    yet('value', 'summary.usage: its group\'s usage in the window', 'fault: an entry\'s usage counts its events outside the window; metrics.usage.with-billing-dimension reads it'),
+    proof('absent-without', 'summary.usage absent unless billing_dimension is grouped', 'metrics-entries-usage-always'),
+    proof('present-with', 'summary.usage present when billing_dimension is grouped', 'metrics-entries-usage-left-out'),
+    proof('value', 'summary.usage: its group\'s usage in the window', 'metrics-entry-usage-ignores-window'),
   ],
   'metrics.entry.timeseries': [
     proof('every-bucket', 'one point per resolution bucket over the whole window', 'metrics-sparse-timeseries'),
     proof('bucket-cost', 'each point the cost of its bucket', 'metrics-timeseries-cost-overwritten'),
-    yet('empty-zero', 'buckets without activity have cost 0', 'fault: a bucket without activity carries the previous bucket\'s cost (or null); metrics.timeseries.every-bucket reads it'),
+    proof('empty-zero', 'buckets without activity have cost 0', 'metrics-idle-bucket-cost-carried'),
     proof('usage-carried', 'bucket usage follows the same rule: with billing_dimension grouped, every point carries usage (SHOULD)', 'metrics-timeseries-points-without-usage'),
     proof('usage-of-bucket', 'bucket usage follows the same rule: each point the usage of its bucket', 'metrics-timeseries-usage-overwritten'),
     proof('usage-idle-zero', 'bucket usage follows the same rule: 0 without activity', 'metrics-idle-bucket-usage-carried'),

@@ -86,6 +86,31 @@ export const metricsFaults = [
     description: 'events exactly at endTime are counted (the window is end-inclusive)',
   },
   {
+    name: 'metrics-entry-usage-ignores-window',
+    rule: 'metrics.usage.with-billing-dimension',
+    description: "an entry's summary.usage counts its group's events outside the window too (totalUsage right)",
+  },
+  {
+    name: 'metrics-total-usage-ignores-window',
+    rule: 'metrics.usage.with-billing-dimension',
+    description: 'summary.totalUsage counts the events outside the window too (the entries right)',
+  },
+  {
+    name: 'metrics-entries-usage-always',
+    rule: 'metrics.usage.only-with-billing-dimension',
+    description: 'the entries carry summary.usage whatever the grouping (totalUsage right)',
+  },
+  {
+    name: 'metrics-entries-usage-left-out',
+    rule: 'metrics.usage.with-billing-dimension',
+    description: 'grouped by billing_dimension, the entries leave summary.usage out (totalUsage right)',
+  },
+  {
+    name: 'metrics-idle-bucket-cost-carried',
+    rule: 'metrics.timeseries.every-bucket',
+    description: 'a bucket without activity carries the cost of the bucket before it',
+  },
+  {
     name: 'metrics-entry-cost-ignores-window',
     rule: 'metrics.summary.entry-cost',
     description: "an entry's summary.cost counts its group's events outside the window too",

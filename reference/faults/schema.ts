@@ -41,6 +41,24 @@ export const schemaFaults = [
     ),
   },
   {
+    name: 'schema-metrics-data-keyed-by-group',
+    rule: 'schema.metrics',
+    description: 'the metrics data is an object keyed by each entry\'s group, not an array',
+    reshape: reshapeOk('getAccountMetrics', (body) => {
+      const entries = (body as Json).data as Json[];
+      return { ...(body as Json), data: Object.fromEntries(entries.map((entry, i) => [JSON.stringify({ ...entry, summary: undefined, timeseries: undefined }) || String(i), entry])) };
+    }),
+  },
+  {
+    name: 'schema-metrics-meta-left-out',
+    rule: 'schema.metrics',
+    description: 'the metrics answer leaves meta out: hasMore and nextCursor at its top',
+    reshape: reshapeOk('getAccountMetrics', (body) => {
+      const { meta, ...rest } = body as Json;
+      return { ...rest, ...(meta as Json) };
+    }),
+  },
+  {
     name: 'schema-metrics-total-cost-string',
     rule: 'schema.metrics',
     description: 'the metrics summary.totalCost is a string',

@@ -20,6 +20,7 @@ export const NOT_SHOWN_BY_EXISTING_DATA: Partial<Record<FaultName, string>> = {
   'functions-trigger-enabled-default-false': DEFAULTS,
   'functions-callback-secret-echoed': 'the callbackSecret sent is not known on existing data: an echoed one looks like a generated one',
   'metrics-idle-bucket-usage-carried': "on existing data a bucket's activity is known only from its own point: one of cost 0 that carries usage reads as free usage",
+  'metrics-idle-bucket-cost-carried': "on existing data a bucket's activity is known only from its own point: one that carries a cost reads as a bucket with events",
   'metrics-answer-kept-across-usage': 'the usage does not change while a run reads existing data: the same query has no second state to be asked of',
   'metrics-cursor-never-expires': CLOCK,
   'metrics-cursor-expires-early': CLOCK,

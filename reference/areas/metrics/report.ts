@@ -105,20 +105,28 @@ export function metricsPage({ grouping, allEvents, query, after, issueCursor, fa
     ? false
     : groupBy.includes('billing_dimension') || faults.has('metrics-usage-without-billing-dimension');
   const series = timeseries(selected, page, query, withUsage, faults, choices.weeks);
-  if (faults.has('metrics-entry-cost-ignores-window')) {
-    const everyMatching = allEvents.filter(matcher(query));
+  // The faults metrics-entry-cost-ignores-window and metrics-entry-usage-ignores-window read an entry's amount from every event of its group.
+  const costEverywhere = faults.has('metrics-entry-cost-ignores-window');
+  const usageEverywhere = faults.has('metrics-entry-usage-ignores-window');
+  const everyMatching = allEvents.filter(matcher(query));
+  if (costEverywhere || usageEverywhere) {
     const whole = groupEvents(everyMatching, everyMatching.map(groupIdOf(groupBy, faults)), groupBy);
-    page = page.map((g) => ({ ...g, cost: whole.find((w) => compareKeys(w.key, g.key) === 0)?.cost ?? g.cost }));
+    page = page.map((g) => {
+      const same = whole.find((w) => compareKeys(w.key, g.key) === 0);
+      return { ...g, cost: costEverywhere ? (same?.cost ?? g.cost) : g.cost, usage: usageEverywhere ? (same?.usage ?? g.usage) : g.usage };
+    });
   }
+  const entriesWithUsage = (withUsage && !faults.has('metrics-entries-usage-left-out')) || faults.has('metrics-entries-usage-always');
   const data = page.map((g, i) => ({
     ...groupFields(g, groupBy, faults),
-    summary: { cost: g.cost, ...(withUsage ? { usage: g.usage } : {}) },
+    summary: { cost: g.cost, ...(entriesWithUsage ? { usage: g.usage } : {}) },
     timeseries: series[i],
   }));
+  const shownTotalUsage = faults.has('metrics-total-usage-ignores-window') ? everyMatching.reduce((sum, e) => sum + e.usage, 0) : totalUsage;
   return {
     data,
     meta: { hasMore, nextCursor, total: groups.length },
-    summary: { totalCost, ...(withUsage ? { totalUsage } : {}) },
+    summary: { totalCost, ...(withUsage ? { totalUsage: shownTotalUsage } : {}) },
     startTime: formatUtc(query.start),
     endTime: formatUtc(query.end),
     resolution: query.resolution.name,
@@ -195,8 +203,9 @@ function timeseries(events: readonly StoredEvent[], page: readonly Group[], quer
       bucket.usage = faults.has('metrics-timeseries-usage-overwritten') ? e.usage : bucket.usage + e.usage;
       bucket.events += 1;
     }
-    // The fault metrics-idle-bucket-usage-carried gives a bucket without activity the usage of the bucket before it.
+    // The faults metrics-idle-bucket-usage-carried and metrics-idle-bucket-cost-carried give a bucket without activity the usage or cost of the bucket before it.
     if (faults.has('metrics-idle-bucket-usage-carried')) buckets.forEach((b, i) => i > 0 && b.events === 0 && (b.usage = buckets[i - 1]!.usage));
+    if (faults.has('metrics-idle-bucket-cost-carried')) buckets.forEach((b, i) => i > 0 && b.events === 0 && (b.cost = buckets[i - 1]!.cost));
     return buckets
       .map((b, i) => ({
         timestamp: timestamps[i]!,
