@@ -446,14 +446,14 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     open('content-kept', 'what content holds is what the file holds', 'no specified operation reads a file back'),
   ],
   'payload.file-write-response': [
-    yet('message', 'message, a string', 'fault: PUT /filesystem/{path} answers message as an object; schema.sandbox-address validates it'),
+    proof('message', 'message, a string', 'schema-file-write-message-object'),
     proof('path', 'path, a string', 'schema-file-write-path-not-string'),
   ],
   'payload.process-logs': [
     proof('stdout', 'stdout: what the process wrote to stdout, no more', 'sandbox-address-stderr-in-stdout'),
-    yet('stderr', 'stderr: what it wrote to stderr, no more', 'fault: stdout put into stderr as well; sandbox-address.process-logs.content reads it'),
-    yet('logs', 'logs: both streams', 'fault: logs holds stdout only; sandbox-address.process-logs.content reads it'),
-    yet('strings', 'all strings', 'fault: the logs answered as arrays of lines; schema.sandbox-address validates them'),
+    proof('stderr', 'stderr: what it wrote to stderr, no more', 'sandbox-address-stdout-in-stderr'),
+    proof('logs', 'logs: both streams', 'sandbox-address-logs-stdout-only'),
+    proof('strings', 'all strings', 'schema-process-logs-as-lines'),
   ],
   'payload.monitor-stop': [proof('empty-object', 'an empty JSON object', 'sandbox-address-monitor-non-empty')],
 

@@ -29,6 +29,18 @@ export const sandboxAddressFaults = [
     description: 'PUT /filesystem/{path} accepts permissions that are not in octal mode notation',
   },
   {
+    name: 'sandbox-address-stdout-in-stderr',
+    rule: 'sandbox-address.process-logs.content',
+    description: 'GET /process/{identifier}/logs puts stdout into stderr as well',
+    reshape: onAnswer('getProcessLogs', 200, (body) => ({ status: 200, body: { ...body, stderr: body.stdout + body.stderr } })),
+  },
+  {
+    name: 'sandbox-address-logs-stdout-only',
+    rule: 'sandbox-address.process-logs.content',
+    description: 'GET /process/{identifier}/logs answers logs with stdout alone',
+    reshape: onAnswer('getProcessLogs', 200, (body) => ({ status: 200, body: { ...body, logs: body.stdout } })),
+  },
+  {
     name: 'sandbox-address-stderr-in-stdout',
     rule: 'sandbox-address.process-logs.content',
     description: 'GET /process/{identifier}/logs puts stderr into stdout as well',

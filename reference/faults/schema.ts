@@ -74,6 +74,18 @@ export const schemaFaults = [
     reshape: reshapeOk('getMetricsGroupByEnum', (body) => (body as Json).values),
   },
   {
+    name: 'schema-file-write-message-object',
+    rule: 'schema.sandbox-address',
+    description: 'PUT /filesystem answers `message` as an object ({"text": ...}), not a string',
+    reshape: reshapeOk('writeFile', (body) => ({ ...(body as Json), message: { text: (body as Json).message } })),
+  },
+  {
+    name: 'schema-process-logs-as-lines',
+    rule: 'schema.sandbox-address',
+    description: 'GET /process/{identifier}/logs answers logs, stdout and stderr as arrays of lines, not strings',
+    reshape: reshapeOk('getProcessLogs', (body) => Object.fromEntries(Object.entries(body as Json).map(([key, value]) => [key, typeof value === 'string' ? value.split('\n') : value]))),
+  },
+  {
     name: 'schema-file-write-path-not-string',
     rule: 'schema.sandbox-address',
     description: 'PUT /filesystem answers `path` as an array of segments, not a string',

@@ -7,6 +7,7 @@ import type { FaultName } from '../../reference/faults/index.ts';
 const CLOCK = "a cursor's age shows only when the target's clock moves (the clock state)";
 const AS_SET = 'what was set is not known on existing data: it needs the fixtures a provider state sets';
 const DEFAULTS = 'whether a field was sent, and so whether its default applies, is not known on existing data';
+const WRITTEN = 'what the process wrote is not known on existing data: it needs the processes state';
 const WHOLE_WORKSPACE = 'which egress IPs or custom domains the workspace holds is known only from the listing under check';
 
 export const NOT_SHOWN_BY_EXISTING_DATA: Partial<Record<FaultName, string>> = {
@@ -80,6 +81,8 @@ export const NOT_SHOWN_BY_EXISTING_DATA: Partial<Record<FaultName, string>> = {
   'resources-customdomain-alternative-names-dropped': AS_SET,
   'resources-customdomain-verification-error-dropped': AS_SET,
   'resources-secret-hidden-from-admin': 'a masked value and a secret value look alike when the value set is not known',
-  'sandbox-address-stderr-in-stdout': 'what the process wrote is not known on existing data: it needs the processes state',
+  'sandbox-address-stderr-in-stdout': WRITTEN,
+  'sandbox-address-stdout-in-stderr': WRITTEN,
+  'sandbox-address-logs-stdout-only': WRITTEN,
   'sandbox-address-logs-dropped': 'what the process wrote is not known on existing data: it needs the processes state',
 };
