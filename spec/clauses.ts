@@ -261,16 +261,24 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'function.public.default': [proof('default-false', 'a function set without public is not public', 'functions-public-default-true')],
   'function.revision': [
-    ...['active', 'canary', 'canaryPercent', 'stickySessionTtl', 'traffic'].map((field) => yet(field, `${field} as set, of its type`, ROUND_TRIP(`spec.revision.${field}`))),
+    ...(
+      [
+        ['active', 'functions-revision-active-dropped'],
+        ['canary', 'functions-revision-canary-dropped'],
+        ['canaryPercent', 'functions-revision-canary-percent-dropped'],
+        ['stickySessionTtl', 'functions-revision-sticky-session-ttl-dropped'],
+        ['traffic', 'functions-revision-traffic-dropped'],
+      ] as const
+    ).map(([field, fault]) => proof(field, `${field} as set, of its type`, fault)),
     open('sticky-zero', 'stickySessionTtl 0 means disabled', 'sticky sessions are a matter of invoking the function, not an operation of these endpoints'),
   ],
   'function.runtime.envs': [
-    yet('as-set', 'the envs as set (secret values aside)', ROUND_TRIP('spec.runtime.envs')),
+    proof('as-set', 'the envs as set (secret values aside)', 'functions-envs-dropped'),
     open('injected', 'injected into the function', NOT_INVOKED),
   ],
   'function.runtime.scale': [
     proof('max-scale', 'maxScale, an integer, as set', 'functions-max-scale-dropped'),
-    yet('min-scale', 'minScale, an integer, as set', ROUND_TRIP('spec.runtime.minScale')),
+    proof('min-scale', 'minScale, an integer, as set', 'functions-min-scale-dropped'),
     open('instances', 'the maximum of concurrent and the minimum of warm instances; 0 allows scale to zero', 'instances of a function are not observable through the specified endpoints'),
   ],
   'function.runtime.generation': [

@@ -14,6 +14,23 @@ export function mapFunctions(reply: Reply, change: (fn: Record<string, unknown>)
   return reply;
 }
 
+/** The listing leaves spec.<part>.<field> out of every function: `functions-<name>-dropped`, caught by functions.round-trip. */
+function specFieldDropped<const N extends string>(name: N, part: 'runtime' | 'revision', field: string) {
+  return {
+    name: `functions-${name}-dropped` as const,
+    rule: 'functions.round-trip' as const,
+    description: `the listing leaves spec.${part}.${field} out of every function`,
+    reshape: (reply: Reply, route: Route) =>
+      isListing(route)
+        ? mapFunctions(reply, (fn) => {
+            const spec = structuredClone(fn.spec) as Record<string, Record<string, unknown> | undefined>;
+            delete spec[part]?.[field];
+            return { ...fn, spec };
+          })
+        : reply,
+  };
+}
+
 export const functionsFaults = [
   {
     name: 'functions-boundary-date-legacy',
@@ -218,19 +235,14 @@ export const functionsFaults = [
     rule: 'functions.cursor.expires-after-24h',
     description: 'cursors are accepted until 25 hours old (the edge case, 24 hours and 10 minutes, catches it)',
   },
-  {
-    name: 'functions-max-scale-dropped',
-    rule: 'functions.round-trip',
-    description: 'the listing leaves spec.runtime.maxScale out of every function',
-    reshape: (reply, route) =>
-      isListing(route)
-        ? mapFunctions(reply, (fn) => {
-            const spec = structuredClone(fn.spec) as { runtime?: Record<string, unknown> };
-            delete spec.runtime?.maxScale;
-            return { ...fn, spec };
-          })
-        : reply,
-  },
+  specFieldDropped('max-scale', 'runtime', 'maxScale'),
+  specFieldDropped('min-scale', 'runtime', 'minScale'),
+  specFieldDropped('envs', 'runtime', 'envs'),
+  specFieldDropped('revision-active', 'revision', 'active'),
+  specFieldDropped('revision-canary', 'revision', 'canary'),
+  specFieldDropped('revision-canary-percent', 'revision', 'canaryPercent'),
+  specFieldDropped('revision-sticky-session-ttl', 'revision', 'stickySessionTtl'),
+  specFieldDropped('revision-traffic', 'revision', 'traffic'),
   {
     name: 'functions-enabled-default-false',
     rule: 'functions.defaults.enabled',
