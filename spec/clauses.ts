@@ -282,14 +282,14 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     open('instances', 'the maximum of concurrent and the minimum of warm instances; 0 allows scale to zero', 'instances of a function are not observable through the specified endpoints'),
   ],
   'function.runtime.generation': [
-    yet('mk2', 'mk2: a function set with it is listed with it', ROUND_TRIP('generation mk2')),
-    yet('mk3', 'mk3: a function set with it is listed with it', ROUND_TRIP('generation mk3')),
-    yet('no-other', 'no listed function has another generation', 'fault: GET /functions answers a generation outside the enum (e.g. mk3 as "microvm"); schema.functions validates it'),
+    proof('mk2', 'mk2: a function set with it is listed with it', 'functions-generation-mk2-answered-otherwise'),
+    proof('mk3', 'mk3: a function set with it is listed with it', 'functions-generation-mk3-answered-otherwise'),
+    proof('no-other', 'no listed function has another generation', 'functions-generation-mk3-as-microvm-answered-otherwise'),
   ],
   'function.runtime.transport': [
-    yet('websocket', 'websocket: a function set with it is listed with it', ROUND_TRIP('transport websocket')),
-    yet('http-stream', 'http-stream: a function set with it is listed with it', ROUND_TRIP('transport http-stream')),
-    yet('no-other', 'no listed function has another transport', 'fault: GET /functions answers a transport outside the enum (e.g. "sse"); schema.functions validates it'),
+    proof('websocket', 'websocket: a function set with it is listed with it', 'functions-transport-websocket-answered-otherwise'),
+    proof('http-stream', 'http-stream: a function set with it is listed with it', 'functions-transport-http-stream-answered-otherwise'),
+    proof('no-other', 'no listed function has another transport', 'functions-transport-http-stream-as-sse-answered-otherwise'),
   ],
   'function.env': [
     yet('name', 'name, a string, as set', ROUND_TRIP('an env entry\'s name')),

@@ -31,6 +31,23 @@ function specFieldDropped<const N extends string>(name: N, part: 'runtime' | 're
   };
 }
 
+/** The listing answers spec.runtime.<field> `from` as `to`: `functions-<name>-answered-otherwise`; a value of the enum is functions.round-trip's to catch, one outside it schema.functions'. */
+function runtimeValueSwapped<const N extends string, const R extends 'functions.round-trip' | 'schema.functions'>(name: N, field: 'generation' | 'transport', from: string, to: string, rule: R) {
+  return {
+    name: `functions-${name}-answered-otherwise` as const,
+    rule,
+    description: `the listing answers spec.runtime.${field} ${from} as ${to}`,
+    reshape: (reply: Reply, route: Route) =>
+      isListing(route)
+        ? mapFunctions(reply, (fn) => {
+            const spec = structuredClone(fn.spec) as { runtime?: Record<string, unknown> };
+            if (spec.runtime?.[field] === from) spec.runtime[field] = to;
+            return { ...fn, spec };
+          })
+        : reply,
+  };
+}
+
 export const functionsFaults = [
   {
     name: 'functions-boundary-date-legacy',
@@ -235,6 +252,12 @@ export const functionsFaults = [
     rule: 'functions.cursor.expires-after-24h',
     description: 'cursors are accepted until 25 hours old (the edge case, 24 hours and 10 minutes, catches it)',
   },
+  runtimeValueSwapped('generation-mk2', 'generation', 'mk2', 'mk3', 'functions.round-trip'),
+  runtimeValueSwapped('generation-mk3', 'generation', 'mk3', 'mk2', 'functions.round-trip'),
+  runtimeValueSwapped('generation-mk3-as-microvm', 'generation', 'mk3', 'microvm', 'schema.functions'),
+  runtimeValueSwapped('transport-websocket', 'transport', 'websocket', 'http-stream', 'functions.round-trip'),
+  runtimeValueSwapped('transport-http-stream', 'transport', 'http-stream', 'websocket', 'functions.round-trip'),
+  runtimeValueSwapped('transport-http-stream-as-sse', 'transport', 'http-stream', 'sse', 'schema.functions'),
   specFieldDropped('max-scale', 'runtime', 'maxScale'),
   specFieldDropped('min-scale', 'runtime', 'minScale'),
   specFieldDropped('envs', 'runtime', 'envs'),
