@@ -292,14 +292,14 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('no-other', 'no listed function has another transport', 'functions-transport-http-stream-as-sse-answered-otherwise'),
   ],
   'function.env': [
-    yet('name', 'name, a string, as set', ROUND_TRIP('an env entry\'s name')),
-    yet('value', 'value, a string, as set (not a secret)', ROUND_TRIP('the value of an env entry that is not secret')),
-    yet('secret', 'secret, a boolean, as set', ROUND_TRIP('an env entry\'s secret flag')),
+    proof('name', 'name, a string, as set', 'functions-env-name-changed'),
+    proof('value', 'value, a string, as set (not a secret)', 'functions-env-value-changed'),
+    proof('secret', 'secret, a boolean, as set', 'functions-env-secret-flipped'),
   ],
   'function.port': [
-    yet('target-functions', `${F}: target, an integer, required`, ROUND_TRIP('a port\'s target (e.g. as a string)')),
+    proof('target-functions', `${F}: target, an integer, required`, 'functions-port-target-as-text'),
     yet('target-sandbox', `${S}: target, an integer, required`, SANDBOX_SPEC('a port\'s target (e.g. as a string)')),
-    yet('name-functions', `${F}: name, a string`, ROUND_TRIP('a port\'s name')),
+    proof('name-functions', `${F}: name, a string`, 'functions-port-name-changed'),
     yet('name-sandbox', `${S}: name, a string`, SANDBOX_SPEC('a port\'s name')),
     yet('protocol-functions', `${F}: protocol, each of HTTP, TCP, UDP, TLS`, `${ROUND_TRIP('a port\'s protocol (one fault a value, e.g. TLS as TCP)')}; one outside the enum: schema.functions`),
     yet('protocol-sandbox', `${S}: protocol, each of HTTP, TCP, UDP, TLS`, `${SANDBOX_SPEC('a port\'s protocol (one fault a value)')}; one outside the enum: schema.sandbox`),
@@ -310,13 +310,13 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('disambiguated', 'two triggers of one function set with one id get two', 'functions-trigger-duplicate-ids-kept'),
   ],
   'function.trigger.type': [
-    yet('values', 'each of http, http-async, cron, as set', ROUND_TRIP('a trigger\'s type (one fault a value, e.g. http-async as http)')),
-    yet('no-other', 'no listed trigger has another type', 'fault: GET /functions answers a trigger type outside the enum (e.g. "schedule" for cron); schema.functions validates it'),
+    proof('values', 'each of http, http-async, cron, as set', 'functions-trigger-http-async-as-http'),
+    proof('no-other', 'no listed trigger has another type', 'functions-trigger-cron-as-schedule'),
   ],
   'function.trigger.enabled': [proof('default-true', 'a trigger set without enabled is enabled', 'functions-trigger-enabled-default-false')],
   'function.trigger.callback': [
-    yet('authentication-type', 'authenticationType, a string, as set', ROUND_TRIP('a trigger\'s configuration.authenticationType')),
-    yet('callback-url', 'callbackUrl, a string, of an async trigger, as set', ROUND_TRIP('an async trigger\'s configuration.callbackUrl')),
+    proof('authentication-type', 'authenticationType, a string, as set', 'functions-trigger-authenticationtype-changed'),
+    proof('callback-url', 'callbackUrl, a string, of an async trigger, as set', 'functions-trigger-callbackurl-changed'),
   ],
   'function.trigger.callback-secret': [
     proof('generated', 'auto-generated: never the value sent', 'functions-callback-secret-echoed'),
@@ -324,10 +324,10 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     open('stored-encrypted', 'stored encrypted', 'how the service stores it is not observable through these endpoints'),
     open('async-only', 'for async triggers', `what a target does with a callbackSecret on a synchronous trigger is not stated, and ${NO_WRITES}`),
   ],
-  'function.trigger.schedule': ['path', 'retry', 'schedule', 'tasks'].map((field) => yet(field, `${field} as set, of its type`, ROUND_TRIP(`a trigger's configuration.${field}`))),
+  'function.trigger.schedule': (['path', 'retry', 'schedule', 'tasks'] as const).map((field) => proof(field, `${field} as set, of its type`, `functions-trigger-${field}-changed`)),
   'function.trigger.timeout': [
-    yet('integer', 'an integer of seconds, as set', ROUND_TRIP('a trigger\'s configuration.timeout (e.g. as a string "900s")')),
-    yet('max-900', 'at most 900', 'fault: GET /functions answers a timeout over 900 (e.g. in milliseconds); schema.functions validates the maximum'),
+    proof('integer', 'an integer of seconds, as set', 'functions-trigger-timeout-as-text'),
+    proof('max-900', 'at most 900', 'functions-trigger-timeout-in-milliseconds'),
     open('async-mk3-only', 'async triggers of generation mk3 only', `what a target does with a timeout on a synchronous trigger or a mk2 function (refuse, ignore, keep) is not stated, and ${NO_WRITES}`),
   ],
 

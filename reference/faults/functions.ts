@@ -48,6 +48,49 @@ function runtimeValueSwapped<const N extends string, const R extends 'functions.
   };
 }
 
+/** Every object item of the arrays held under `key` anywhere in a function's spec (envs, ports, triggers). */
+function itemsUnder(value: unknown, key: string, found: Record<string, unknown>[] = []): Record<string, unknown>[] {
+  if (Array.isArray(value)) value.forEach((item) => itemsUnder(item, key, found));
+  else if (value && typeof value === 'object')
+    for (const [name, inner] of Object.entries(value)) {
+      if (name === key && Array.isArray(inner)) found.push(...inner.filter((item): item is Record<string, unknown> => !!item && typeof item === 'object'));
+      itemsUnder(inner, key, found);
+    }
+  return found;
+}
+
+/** The listing answers each item of the spec's `key` arrays changed: `functions-<name>`, caught by `rule`. */
+function specItemsChanged<const N extends string, const R extends 'functions.round-trip' | 'schema.functions'>(name: N, rule: R, key: string, description: string, change: (item: Record<string, unknown>) => void) {
+  return {
+    name: `functions-${name}` as const,
+    rule,
+    description: `the listing answers ${description}`,
+    reshape: (reply: Reply, route: Route) =>
+      isListing(route)
+        ? mapFunctions(reply, (fn) => {
+            const spec = structuredClone(fn.spec);
+            itemsUnder(spec, key).forEach(change);
+            return { ...fn, spec };
+          })
+        : reply,
+  };
+}
+
+/** A trigger's configuration, when it has one. */
+const configurationOf = (trigger: Record<string, unknown>): Record<string, unknown> | undefined =>
+  trigger.configuration && typeof trigger.configuration === 'object' ? (trigger.configuration as Record<string, unknown>) : undefined;
+
+/** Another value of the same type: a string with "-x" after it, a number plus one, an array without its last item, an object emptied. */
+const otherOfItsType = (value: unknown): unknown =>
+  typeof value === 'string' ? `${value}-x` : typeof value === 'number' ? value + 1 : Array.isArray(value) ? value.slice(0, -1) : value && typeof value === 'object' ? {} : value;
+
+/** One fault per configuration field of a trigger: the listing answers it otherwise (functions.round-trip). */
+const triggerFieldChanged = <const F extends string>(field: F) =>
+  specItemsChanged(`trigger-${field.toLowerCase()}-changed` as `trigger-${Lowercase<F>}-changed`, 'functions.round-trip', 'triggers', `each trigger's configuration.${field} otherwise than as set`, (trigger) => {
+    const configuration = configurationOf(trigger);
+    if (configuration && configuration[field] !== undefined) configuration[field] = otherOfItsType(configuration[field]);
+  });
+
 export const functionsFaults = [
   {
     name: 'functions-boundary-date-legacy',
@@ -258,6 +301,22 @@ export const functionsFaults = [
   runtimeValueSwapped('transport-websocket', 'transport', 'websocket', 'http-stream', 'functions.round-trip'),
   runtimeValueSwapped('transport-http-stream', 'transport', 'http-stream', 'websocket', 'functions.round-trip'),
   runtimeValueSwapped('transport-http-stream-as-sse', 'transport', 'http-stream', 'sse', 'schema.functions'),
+  specItemsChanged('env-name-changed', 'functions.round-trip', 'envs', "each env entry's name otherwise than as set", (env) => typeof env.name === 'string' && (env.name = `${env.name}_X`)),
+  specItemsChanged('env-value-changed', 'functions.round-trip', 'envs', 'the value of each env entry that is not secret otherwise than as set', (env) => env.secret !== true && typeof env.value === 'string' && (env.value = `${env.value}-x`)),
+  specItemsChanged('env-secret-flipped', 'functions.round-trip', 'envs', "each env entry's secret flag the other way", (env) => typeof env.secret === 'boolean' && (env.secret = !env.secret)),
+  specItemsChanged('trigger-http-async-as-http', 'functions.round-trip', 'triggers', 'each trigger of type http-async as of type http', (trigger) => trigger.type === 'http-async' && (trigger.type = 'http')),
+  specItemsChanged('trigger-cron-as-schedule', 'schema.functions', 'triggers', 'each trigger of type cron as of type "schedule", outside the enum', (trigger) => trigger.type === 'cron' && (trigger.type = 'schedule')),
+  specItemsChanged('trigger-timeout-as-text', 'functions.round-trip', 'triggers', 'each trigger\'s configuration.timeout as text ("900s")', (trigger) => {
+    const configuration = configurationOf(trigger);
+    if (typeof configuration?.timeout === 'number') configuration.timeout = `${configuration.timeout}s`;
+  }),
+  specItemsChanged('trigger-timeout-in-milliseconds', 'schema.functions', 'triggers', 'each trigger\'s configuration.timeout in milliseconds, over 900', (trigger) => {
+    const configuration = configurationOf(trigger);
+    if (typeof configuration?.timeout === 'number') configuration.timeout = configuration.timeout * 1000 + 1000;
+  }),
+  ...(['path', 'retry', 'schedule', 'tasks', 'authenticationType', 'callbackUrl'] as const).map(triggerFieldChanged),
+  specItemsChanged('port-target-as-text', 'functions.round-trip', 'ports', "each port's target as text", (port) => typeof port.target === 'number' && (port.target = String(port.target))),
+  specItemsChanged('port-name-changed', 'functions.round-trip', 'ports', "each port's name otherwise than as set", (port) => typeof port.name === 'string' && (port.name = `${port.name}-x`)),
   specFieldDropped('max-scale', 'runtime', 'maxScale'),
   specFieldDropped('min-scale', 'runtime', 'minScale'),
   specFieldDropped('envs', 'runtime', 'envs'),
