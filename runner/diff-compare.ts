@@ -48,47 +48,43 @@ export interface Side {
 }
 
 export function compareRuns(baseline: Side, candidate: Side, operations: (method: string, target: string) => string, span: RunSpan): Comparison {
+  /** Each side's requests by their key, each read once: its operation and its normalised request line with it. */
   const keyed = (side: Side) => {
-    const byKey = new Map<string, LoggedExchange[]>();
+    const byKey = new Map<string, Sent[]>();
     for (const exchange of side.exchanges) {
       const target = relativeTarget(exchange.request.url, side.urls);
       if (target === undefined) continue; // the control endpoint
-      const key = [exchange.rule, exchange.case ?? '', credentialOf(exchange), requestLine(exchange, target, span)].join('\n');
-      byKey.set(key, [...(byKey.get(key) ?? []), exchange]);
+      const request = requestLine(exchange, target, span);
+      const key = [exchange.rule, exchange.case ?? '', credentialOf(exchange), request].join('\n');
+      byKey.set(key, [...(byKey.get(key) ?? []), { exchange, request, operation: operations(exchange.request.method, target) }]);
     }
     return byKey;
   };
   const [ours, theirs] = [keyed(baseline), keyed(candidate)];
   const comparison: Comparison = { compared: 0, differences: [], baselineOnly: [], candidateOnly: [] };
-  const unpaired = (exchange: LoggedExchange, urls: TargetUrls): Unpaired => {
-    const target = relativeTarget(exchange.request.url, urls)!;
-    return { operation: operations(exchange.request.method, target), rule: exchange.rule, ...caseOf(exchange), request: requestLine(exchange, target, span), curl: exchange.curl };
-  };
+  const unpaired = ({ exchange, request, operation }: Sent): Unpaired => ({ operation, rule: exchange.rule, ...caseOf(exchange), request, curl: exchange.curl });
   for (const [key, sent] of ours) {
     const answered = theirs.get(key) ?? [];
-    sent.slice(answered.length).forEach((exchange) => comparison.baselineOnly.push(unpaired(exchange, baseline.urls)));
-    answered.slice(sent.length).forEach((exchange) => comparison.candidateOnly.push(unpaired(exchange, candidate.urls)));
-    for (const [i, exchange] of sent.slice(0, answered.length).entries()) {
+    comparison.baselineOnly.push(...sent.slice(answered.length).map(unpaired));
+    comparison.candidateOnly.push(...answered.slice(sent.length).map(unpaired));
+    for (const [i, mine] of sent.slice(0, answered.length).entries()) {
       comparison.compared += 1;
-      const other = answered[i]!;
+      const { exchange, request, operation } = mine;
+      const other = answered[i]!.exchange;
       const [a, b] = [answerOf(exchange, baseline.urls), answerOf(other, candidate.urls)];
-      const ordered = new URL(exchange.request.url).searchParams.has('sort');
-      const what = differencesOf(a, b, ordered, span);
-      if (what.length === 0) continue;
-      const target = relativeTarget(exchange.request.url, baseline.urls)!;
-      comparison.differences.push({
-        operation: operations(exchange.request.method, target),
-        rule: exchange.rule,
-        ...caseOf(exchange),
-        request: requestLine(exchange, target, span),
-        what,
-        baseline: shown(a, exchange),
-        candidate: shown(b, other),
-      });
+      const what = differencesOf(a, b, new URL(exchange.request.url).searchParams.has('sort'), span);
+      if (what.length > 0) comparison.differences.push({ operation, rule: exchange.rule, ...caseOf(exchange), request, what, baseline: shown(a, exchange), candidate: shown(b, other) });
     }
   }
-  for (const [key, answered] of theirs) if (!ours.has(key)) answered.forEach((exchange) => comparison.candidateOnly.push(unpaired(exchange, candidate.urls)));
+  for (const [key, answered] of theirs) if (!ours.has(key)) comparison.candidateOnly.push(...answered.map(unpaired));
   return comparison;
+}
+
+/** A request as read once for pairing. */
+interface Sent {
+  exchange: LoggedExchange;
+  request: string;
+  operation: string;
 }
 
 /**
