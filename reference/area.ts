@@ -23,6 +23,8 @@ export interface Reply {
   body: unknown;
   /** The Content-Type of a body; `application/json` when absent (a variant's reshape sets another). */
   contentType?: string;
+  /** A body sent as it is, not as JSON: the faults that answer text set it, with its contentType. */
+  text?: string;
 }
 
 export interface Route {

@@ -14,6 +14,7 @@ import { sandboxAddressArea } from './areas/sandbox-address.ts';
 import { Clock } from './clock.ts';
 import { CursorCodec } from './cursors.ts';
 import { findFault } from './faults/index.ts';
+import { brokenAlone } from './faults/auth.ts';
 import type { Faults } from './faults/registry.ts';
 import { Selected } from './selected.ts';
 import { findVariant } from './variants/index.ts';
@@ -152,29 +153,34 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   /** Section 5: a bearer token on every request; section 7: 401 without it, 403 without the scope. */
   function authenticate(authorization: string | undefined, surface: Surface, route: Route): Principal | Reply {
     const admin = identities.resolve(`Bearer ${identities.admin}`)!;
+    const alone = (kind: Parameters<typeof brokenAlone>[1]) => brokenAlone(faults, kind, route.operationId);
     if (surface === 'sandbox') {
-      if (!authorization && faults.has('auth-sandbox-address-open')) return admin;
-      if (authorization && faults.has('auth-sandbox-address-any-token')) return admin;
+      if (!authorization && (faults.has('auth-sandbox-address-open') || alone('sandbox-address-open'))) return admin;
+      if (authorization && (faults.has('auth-sandbox-address-any-token') || alone('sandbox-address-any-token'))) return admin;
       return identities.resolve(authorization, anyCaseScheme) ?? sandboxError(401, 'unauthorized: a valid bearer token is required');
     }
     if (!authorization) {
-      if (faults.has('auth-missing-accepted')) return admin;
+      if (faults.has('auth-missing-accepted') || alone('missing-accepted')) return admin;
+      if (route.operationId === 'listFunctions' && faults.has('auth-missing-functions-forbidden')) return apiError(403, 'Forbidden', 'credentials are missing');
       const reply = apiError(401, 'Unauthorized', 'credentials are missing');
       if (faults.has('auth-missing-code-mismatch')) return { status: 401, body: { ...(reply.body as object), code: 400 } };
+      if (faults.has('auth-missing-error-left-out')) return { status: 401, body: { ...(reply.body as object), error: undefined } };
       return reply;
     }
     const principal = identities.resolve(authorization, anyCaseScheme);
     if (!principal) {
-      return faults.has('auth-invalid-token-forbidden')
-        ? apiError(403, 'Forbidden', 'credentials are not valid')
-        : apiError(401, 'Unauthorized', 'credentials are invalid');
+      if (alone('invalid-accepted')) return admin;
+      if (faults.has('auth-invalid-token-forbidden')) return apiError(403, 'Forbidden', 'credentials are not valid');
+      const reply = apiError(401, 'Unauthorized', 'credentials are invalid');
+      return faults.has('auth-invalid-token-code-mismatch') ? { status: 401, body: { ...(reply.body as object), code: 403 } } : reply;
     }
-    if (principal.scopes.length === 0 && faults.has('auth-no-scope-allowed')) return admin;
+    if (principal.scopes.length === 0 && (faults.has('auth-no-scope-allowed') || alone('no-scope-served'))) return admin;
     if (principal.scopes.length === 0 && route.operationId === 'getSandbox' && faults.has('auth-no-scope-reads-sandboxes')) return admin;
-    const granted =
-      principal.scopes.includes('admin') ||
-      (route.scopes === 'any' ? principal.scopes.length > 0 : route.scopes.some((s) => principal.scopes.includes(s)));
-    return granted ? principal : apiError(403, 'Forbidden', 'insufficient permissions for this operation');
+    const refused = apiError(403, 'Forbidden', 'insufficient permissions for this operation');
+    if (principal.scopes.includes('admin')) return alone('admin-refused') ? refused : principal;
+    const granted = route.scopes === 'any' ? principal.scopes.length > 0 : route.scopes.some((s) => principal.scopes.includes(s));
+    if (granted) return principal;
+    return principal.scopes.length === 0 && faults.has('auth-no-scope-code-mismatch') ? { status: 403, body: { ...(refused.body as object), code: 401 } } : refused;
   }
 
   /**
@@ -254,11 +260,11 @@ function under(pathname: string, prefix: string): boolean {
 }
 
 function send(res: ServerResponse, reply: Reply): void {
-  if (reply.body === undefined) {
+  if (reply.body === undefined && reply.text === undefined) {
     res.writeHead(reply.status).end();
     return;
   }
-  const text = JSON.stringify(reply.body);
+  const text = reply.text ?? JSON.stringify(reply.body);
   res.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
 }
 

@@ -82,7 +82,6 @@ const GE = 'the group-by enum';
 const RE = 'the resource-types enum';
 type Read = 'functions' | 'sandbox' | 'egressips' | 'customdomains';
 const READ: Record<Read, string> = { functions: F, sandbox: S, egressips: E, customdomains: D };
-const SCHEMA: Record<Read, string> = { functions: 'schema.functions', sandbox: 'schema.sandbox', egressips: 'schema.egressips', customdomains: 'schema.customdomains' };
 /** One clause per read of `reads`. */
 const per = (reads: readonly Read[], make: (read: Read, path: string) => Draft): Draft[] => reads.map((read) => make(read, READ[read]));
 /** Every control-plane read, by operation, as the auth rules send them (suites/support/calls.ts). */
@@ -95,8 +94,6 @@ const OPERATIONS = {
   'group-by-enum': GE,
   'resource-types-enum': RE,
 } as const;
-/** The schema rule that reads each operation with the admin credential. */
-const SCHEMA_OF: Record<keyof typeof OPERATIONS, string> = { ...SCHEMA, metrics: 'schema.metrics', 'group-by-enum': 'schema.metrics-enums', 'resource-types-enum': 'schema.metrics-enums' };
 const eachOperation = (make: (part: string, path: string) => Draft): Draft[] => Object.entries(OPERATIONS).map(([part, path]) => make(part, path));
 const SANDBOX_OPERATIONS = { 'file-write': 'PUT /filesystem/{path}', 'process-logs': 'GET /process/{identifier}/logs', 'monitor-stop': 'DELETE /network/process/{pid}/monitor' } as const;
 const eachSandboxOperation = (make: (part: string, path: string) => Draft): Draft[] => Object.entries(SANDBOX_OPERATIONS).map(([part, path]) => make(part, path));
@@ -541,12 +538,12 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'endpoints.json': [
     ...per(['functions', 'sandbox', 'egressips', 'customdomains'], (read, path) =>
-      yet(read, `${path}: a JSON body`, `fault: ${path} answers its body as text (e.g. YAML, or JSON with a text/plain content type); ${SCHEMA[read]} reads it`),
+      proof(read, `${path}: a JSON body`, `schema-${read}-answered-as-yaml`),
     ),
-    yet('metrics', `${M}: a JSON body`, 'fault: the metrics endpoint answers CSV; schema.metrics reads it'),
-    yet('enums', 'the enum endpoints: a JSON body', 'fault: an enum endpoint answers its values one a line; schema.metrics-enums reads it'),
-    yet('sandbox-address', 'the sandbox address: JSON bodies', 'fault: a sandbox-address operation answers text; schema.sandbox-address reads it'),
-    yet('errors', 'error answers: a JSON body', 'fault: refusals answered with a text body ("Unauthorized"); auth.missing-credentials and the refusal rules read it'),
+    proof('metrics', `${M}: a JSON body`, 'schema-metrics-answered-as-csv'),
+    proof('enums', 'the enum endpoints: a JSON body', 'schema-group-by-enum-one-a-line'),
+    proof('sandbox-address', 'the sandbox address: JSON bodies', 'schema-process-logs-answered-as-text'),
+    proof('errors', 'error answers: a JSON body', 'auth-refusals-answered-as-text'),
   ],
 
   // 4.1 Control plane
@@ -787,27 +784,27 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   // 5. Authentication
   'auth.bearer': [
     ...eachOperation((part, path) =>
-      yet(`missing-${part}`, `${path}: a request without credentials refused`, `fault: ${path} (alone) served without credentials; auth.missing-credentials sends it (auth-missing-accepted serves every read at once and so proves none alone)`),
+      proof(`missing-${part}`, `${path}: a request without credentials refused`, `auth-missing-accepted-on-${part}`),
     ),
     ...eachOperation((part, path) =>
-      yet(`invalid-${part}`, `${path}: a request with an unknown token refused`, `fault: ${path} (alone) served with an unknown bearer token; auth.invalid-token sends it`),
+      proof(`invalid-${part}`, `${path}: a request with an unknown token refused`, `auth-invalid-accepted-on-${part}`),
     ),
     yet('bearer-form', 'the Bearer form only', 'fault: the admin token accepted under another scheme ("Token <key>") or with no scheme; auth.invalid-token sends the Token form'),
     open('token-kinds', 'an OAuth 2.0 access token (JWT) or an API key', 'the suite is given its credentials without their kind, and obtaining a token is not shown'),
   ],
   'auth.sandbox-address': [
     ...eachSandboxOperation((part, path) =>
-      yet(`missing-${part}`, `${path}: a request without the token refused`, `fault: ${path} (alone) served without a bearer token; auth.sandbox-address-requires-token sends it (auth-sandbox-address-open serves all three at once and so proves none alone)`),
+      proof(`missing-${part}`, `${path}: a request without the token refused`, `auth-sandbox-address-open-on-${part}`),
     ),
     ...eachSandboxOperation((part, path) =>
-      yet(`invalid-${part}`, `${path}: a request with an unknown token refused`, `fault: ${path} (alone) served with any token; auth.sandbox-address-invalid-token sends it (auth-sandbox-address-any-token serves all three at once)`),
+      proof(`invalid-${part}`, `${path}: a request with an unknown token refused`, `auth-sandbox-address-any-token-on-${part}`),
     ),
   ],
-  'auth.admin-scope': eachOperation((part, path) => yet(part, `${path}: served to the admin`, `fault: ${path} refuses the admin credential (403); ${SCHEMA_OF[part as keyof typeof OPERATIONS]} reads with it`)),
+  'auth.admin-scope': eachOperation((part, path) => proof(part, `${path}: served to the admin`, `auth-admin-refused-on-${part}`)),
   'auth.default-requirement': [
     proof('sandbox', `${S}: a credential without scope refused`, 'auth-no-scope-reads-sandboxes'),
     ...eachOperation((part, path) =>
-      yet(part, `${path}: a credential without scope refused`, `fault: ${path} (alone) serves a credential without scope; auth.no-scope-forbidden sends it (auth-no-scope-allowed serves every read at once and so proves none alone)`),
+      proof(part, `${path}: a credential without scope refused`, `auth-no-scope-served-on-${part}`),
     ).filter((draft) => draft.part !== 'functions' && draft.part !== 'sandbox'),
     same('functions', `${F}: a credential without scope refused`, 'error.functions-403:no-scope'),
   ],
@@ -858,24 +855,24 @@ const DRAFTS: Record<string, readonly Draft[]> = {
 
   // 7. Errors
   'error.required': [
-    yet('functions', `${F}: every Error body has error, a string`, 'fault: the listing\'s 400 answers leave error out; functions.responses.documented reads it'),
-    yet('sandbox', `${S}: every Error body has error`, 'fault: the unknown sandbox\'s 404 leaves error out; resources.sandbox.not-found reads it'),
-    yet('metrics', `${M}: every Error body has error`, 'fault: the 400 of more than 3 dimensions leaves error out; metrics.group-by.at-most-three reads it'),
-    yet('auth', 'every read\'s refusal of credentials has error', 'fault: the 401 for missing credentials leaves error out; auth.missing-credentials reads it'),
+    proof('functions', `${F}: every Error body has error, a string`, 'functions-error-left-out'),
+    proof('sandbox', `${S}: every Error body has error`, 'resources-sandbox-404-error-left-out'),
+    proof('metrics', `${M}: every Error body has error`, 'metrics-400-error-left-out'),
+    proof('auth', 'every read\'s refusal of credentials has error', 'auth-missing-error-left-out'),
   ],
   'error.code': [
     proof('missing-credentials', 'the 401 of missing credentials: code 401', 'auth-missing-code-mismatch'),
-    yet('invalid-token', 'the 401 of an invalid token: code 401', 'fault: the 401 for an unknown token carries code 403; auth.invalid-token reads it'),
-    yet('no-scope', 'the 403 of a credential without scope: code 403', 'fault: the 403 for a credential without scope carries code 401; auth.no-scope-forbidden reads it'),
+    proof('invalid-token', 'the 401 of an invalid token: code 401', 'auth-invalid-token-code-mismatch'),
+    proof('no-scope', 'the 403 of a credential without scope: code 403', 'auth-no-scope-code-mismatch'),
     proof('functions-400', `${F}: its 400 answers: code 400`, 'functions-error-code-not-status'),
-    yet('metrics-400', `${M}: its 400 answers: code 400`, 'fault: the metrics 400s carry code 422; metrics.group-by.at-most-three reads it'),
-    yet('sandbox-404', `${S}: its 404: code 404`, 'fault: the unknown sandbox\'s 404 carries code 400; resources.sandbox.not-found reads it'),
+    proof('metrics-400', `${M}: its 400 answers: code 400`, 'metrics-400-code-422'),
+    proof('sandbox-404', `${S}: its 404: code 404`, 'resources-sandbox-404-code-400'),
   ],
   'error.sandbox-address': eachSandboxOperation((part, path) =>
-    yet(part, `${path}: an error body {error: string}`, `fault: ${path}'s refusals answered with an empty body (or {message}); ${part === 'file-write' ? 'sandbox-address.filesystem.bad-permissions' : part === 'process-logs' ? 'sandbox-address.process-logs.unknown' : 'sandbox-address.monitor.bad-pid'} reads it`),
+    proof(part, `${path}: an error body {error: string}`, `sandbox-address-${part}-error-as-message`),
   ),
   'error.functions-401': [
-    yet('missing', 'credentials missing: 401', 'fault: a listing without credentials refused with 403 (or 400); auth.missing-credentials reads it (auth-missing-accepted serves it instead, with every other read)'),
+    proof('missing', 'credentials missing: 401', 'auth-missing-functions-forbidden'),
     proof('invalid', 'credentials invalid: 401', 'auth-invalid-token-forbidden'),
   ],
   'error.functions-403': [proof('no-scope', 'a credential without the permission to list: 403', 'functions-no-scope-listed')],

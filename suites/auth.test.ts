@@ -8,6 +8,7 @@ import { rule, type RuleOptions } from '../harness/rule.ts';
 import type { HttpResponse, RequestOptions } from '../harness/http.ts';
 import { expectRefused } from './support/error-body.ts';
 import { sandboxFixture } from '../generators/resources-fixtures.ts';
+import { processes } from '../generators/sandbox-address-inputs.ts';
 import { controlPlaneReads, sandboxAddressCalls, type CallSet, type PreparedCall } from './support/calls.ts';
 
 /** The status section 7 states for GET /functions; other reads have none stated. */
@@ -48,6 +49,25 @@ async function existingSandbox(t: Check): Promise<string | undefined> {
 
 /** The reads of the control plane that must be refused, of resources that exist. */
 const refusedReads = async (t: Check) => controlPlaneReads(t.config, await existingSandbox(t));
+
+/**
+ * A process of the sandbox, for the calls that name one: set through the state where the
+ * run can, else the one --process-pid names; without either they name a process that may
+ * not exist, whose 404 passes for a refusal, and the check says so.
+ */
+async function existingProcess(t: Check): Promise<{ pid: string; name?: string } | undefined> {
+  if (t.data === 'set') {
+    const [items] = fc.sample(processes, { seed: t.seed, numRuns: 1 });
+    await t.control.set('processes', { items });
+    return items![0];
+  }
+  if (t.config.processPid) return { pid: t.config.processPid, ...(t.config.processName ? { name: t.config.processName } : {}) };
+  t.note('the process logs and monitor were asked of generated processes, which may not exist: a 404 for an unknown process reads as a refusal (--process-pid would give one that exists)');
+  return undefined;
+}
+
+/** The calls of the sandbox address, of a process that exists where one is known. */
+const refusedSandboxCalls = async (t: Check) => sandboxAddressCalls(t.config, await existingProcess(t));
 
 /** Reads one existing sandbox, set where the run can set it. */
 const READS_A_SANDBOX: Pick<RuleOptions, 'states' | 'existing'> = { states: ['sandboxes'], existing: true };
@@ -96,18 +116,21 @@ const noScopeForbidden = rule('auth.no-scope-forbidden', { ...READS_A_SANDBOX, n
   });
 });
 
-const sandboxAddressInvalidToken = rule('auth.sandbox-address-invalid-token', { needs: ['sandboxUrl'] }, async (t: Check) => {
+/** Names one existing process, set where the run can set it. */
+const NAMES_A_PROCESS: RuleOptions = { needs: ['sandboxUrl'], states: ['processes'], existing: true };
+
+const sandboxAddressInvalidToken = rule('auth.sandbox-address-invalid-token', NAMES_A_PROCESS, async (t: Check) => {
   const admin = t.config.credentials.admin;
   // In read-only mode only the GET is sent: a target that wrongly accepts a PUT or DELETE would change.
-  await eachCallRefused(t, sandboxAddressCalls(t.config), invalidCredential(admin), async (call, credential) => {
+  await eachCallRefused(t, await refusedSandboxCalls(t), invalidCredential(admin), async (call, credential) => {
     const res = await send(t, call, { authorization: authorizationOf(credential, admin) });
     expectRefused(t, res, `${call.method} ${call.path} with an invalid credential (${credential.kind})`, { surface: 'sandbox' });
   });
 });
 
-const sandboxAddressRequiresToken = rule('auth.sandbox-address-requires-token', { needs: ['sandboxUrl'] }, async (t: Check) => {
+const sandboxAddressRequiresToken = rule('auth.sandbox-address-requires-token', NAMES_A_PROCESS, async (t: Check) => {
   // In read-only mode only the GET is sent: a target that wrongly accepts a PUT or DELETE would change.
-  await eachCallRefused(t, sandboxAddressCalls(t.config), fc.constant(undefined), async (call) => {
+  await eachCallRefused(t, await refusedSandboxCalls(t), fc.constant(undefined), async (call) => {
     expectRefused(t, await send(t, call, {}), `${call.method} ${call.path} without a bearer token`, { surface: 'sandbox' });
   });
 });

@@ -1,5 +1,5 @@
 import type { Reply, Route } from '../area.ts';
-import type { FaultDefinition } from './registry.ts';
+import { errorBodyChanged, withoutError, type FaultDefinition } from './registry.ts';
 
 // Read by reference/areas/functions.ts (and its functions/ modules) through `faults.has`,
 // except the three that only reshape an answer.
@@ -403,6 +403,12 @@ export const functionsFaults = [
     rule: 'functions.responses.documented',
     description: 'the 400 answers of the listing carry an Error body whose code is 500, not the status',
     reshape: (reply, route) => (isListing(route) && reply.status === 400 ? { ...reply, body: { ...(reply.body as object), code: 500 } } : reply),
+  },
+  {
+    name: 'functions-error-left-out',
+    rule: 'functions.responses.documented',
+    description: 'the 400 answers of the listing leave error out of their Error body',
+    reshape: errorBodyChanged('listFunctions', withoutError, 400),
   },
   {
     name: 'functions-limit-not-clamped-on-continuation',

@@ -1,4 +1,4 @@
-import type { FaultDefinition } from './registry.ts';
+import { errorBodyChanged, withoutError, type FaultDefinition } from './registry.ts';
 import { timeseriesPointsWithoutUsage } from '../variants/reshape.ts';
 
 // Read by the metrics area (reference/areas/metrics.ts and metrics/*.ts).
@@ -247,5 +247,17 @@ export const metricsFaults = [
     name: 'metrics-cursor-age-from-first-page',
     rule: 'metrics.cursor.lifetime',
     description: "a continuation page's cursor carries the issue time of the cursor it was asked with: a walk's cursors all expire 24 hours after its first page",
+  },
+  {
+    name: 'metrics-400-error-left-out',
+    rule: 'metrics.group-by.at-most-three',
+    description: 'the 400 answers of the metrics endpoint leave error out of their Error body',
+    reshape: errorBodyChanged('getAccountMetrics', withoutError, 400),
+  },
+  {
+    name: 'metrics-400-code-422',
+    rule: 'metrics.group-by.at-most-three',
+    description: 'the 400 answers of the metrics endpoint carry code 422 in their Error body',
+    reshape: errorBodyChanged('getAccountMetrics', (body) => ({ ...body, code: 422 }), 400),
   },
 ] as const satisfies readonly FaultDefinition[];

@@ -20,3 +20,14 @@ export interface FaultDefinition {
 
 /** The fault the reference was started with: `faults.has(name)` in area code. */
 export type Faults = Selected<FaultDefinition, FaultName>;
+
+/** A reshape of the Error bodies one operation refuses with (`status`, or every 4xx): the faults of section 7's body. */
+export function errorBodyChanged(operationId: string, change: (body: Record<string, unknown>) => Record<string, unknown>, status?: number): (reply: Reply, route: Route) => Reply {
+  return (reply, route) =>
+    route.operationId === operationId && (status === undefined ? reply.status >= 400 && reply.status < 500 : reply.status === status)
+      ? { ...reply, body: change({ ...(reply.body as Record<string, unknown>) }) }
+      : reply;
+}
+
+/** An Error body without its `error`. */
+export const withoutError = ({ error: _error, ...rest }: Record<string, unknown>) => rest;

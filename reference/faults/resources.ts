@@ -2,7 +2,7 @@
 // read by reference/areas/resources/ through `faults.has`.
 import type { Reply, Route } from '../area.ts';
 import { isListing, mapFunctions } from './functions.ts';
-import type { FaultDefinition } from './registry.ts';
+import { errorBodyChanged, withoutError, type FaultDefinition } from './registry.ts';
 
 type Body = Record<string, any>;
 
@@ -602,5 +602,17 @@ export const resourcesFaults = [
     rule: 'resources.events',
     description: 'GET /egressips writes event times as Date.toString() text, not ISO 8601',
     reshape: onEvents('egressip', (e) => (e.time = new Date(Date.parse(e.time) || 0).toString())),
+  },
+  {
+    name: 'resources-sandbox-404-error-left-out',
+    rule: 'resources.sandbox.not-found',
+    description: 'the 404 for a sandbox that is not there leaves error out of its Error body',
+    reshape: errorBodyChanged('getSandbox', withoutError, 404),
+  },
+  {
+    name: 'resources-sandbox-404-code-400',
+    rule: 'resources.sandbox.not-found',
+    description: 'the 404 for a sandbox that is not there carries code 400 in its Error body',
+    reshape: errorBodyChanged('getSandbox', (body) => ({ ...body, code: 400 }), 404),
   },
 ] as const satisfies readonly FaultDefinition[];

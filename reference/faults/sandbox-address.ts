@@ -1,7 +1,7 @@
 // Faults of the sandbox address. Those without `reshape` are read by
 // reference/areas/sandbox-address.ts through `faults.has`.
 import type { Reply, Route } from '../area.ts';
-import type { FaultDefinition } from './registry.ts';
+import { errorBodyChanged, type FaultDefinition } from './registry.ts';
 
 /** A reshape of the answers of one operation with the given status. */
 function onAnswer(operationId: string, status: number, change: (body: any) => Reply): (reply: Reply, route: Route) => Reply {
@@ -73,5 +73,23 @@ export const sandboxAddressFaults = [
     name: 'sandbox-address-non-numeric-pid-accepted',
     rule: 'sandbox-address.monitor.bad-pid',
     description: 'DELETE /network/process/{pid}/monitor answers {} for a pid that is not a process id',
+  },
+  {
+    name: 'sandbox-address-file-write-error-as-message',
+    rule: 'sandbox-address.filesystem.bad-permissions',
+    description: 'PUT /filesystem/{path} refuses with {message}, not {error}',
+    reshape: errorBodyChanged('writeFile', ({ error, ...rest }) => ({ ...rest, message: error })),
+  },
+  {
+    name: 'sandbox-address-process-logs-error-as-message',
+    rule: 'sandbox-address.process-logs.unknown',
+    description: 'GET /process/{identifier}/logs refuses with {message}, not {error}',
+    reshape: errorBodyChanged('getProcessLogs', ({ error, ...rest }) => ({ ...rest, message: error })),
+  },
+  {
+    name: 'sandbox-address-monitor-stop-error-as-message',
+    rule: 'sandbox-address.monitor.bad-pid',
+    description: 'DELETE /network/process/{pid}/monitor refuses with {message}, not {error}',
+    reshape: errorBodyChanged('stopPortMonitoring', ({ error, ...rest }) => ({ ...rest, message: error })),
   },
 ] as const satisfies readonly FaultDefinition[];

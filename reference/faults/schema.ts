@@ -9,6 +9,19 @@ function reshapeOk(operationId: string, change: (body: unknown) => unknown): Fau
     route.operationId === operationId && reply.status === 200 ? { ...reply, body: change(reply.body) } : reply;
 }
 
+/** A body as indented `key: value` lines, as a YAML answer would be. */
+function yamlOf(value: unknown, indent = ''): string {
+  const line = (head: string, v: unknown) => (v !== null && typeof v === 'object' ? `${indent}${head}\n${yamlOf(v, `${indent}  `)}` : `${indent}${head} ${String(v)}`);
+  if (Array.isArray(value)) return value.map((v) => line('-', v)).join('\n');
+  if (value !== null && typeof value === 'object') return Object.entries(value).map(([k, v]) => line(`${k}:`, v)).join('\n');
+  return String(value);
+}
+
+/** A fault that answers the successful answers of one operation as text, rendered by `render`, with the given content type. */
+function answeredAsText(operationId: string, contentType: string, render: (body: unknown) => string): FaultDefinition['reshape'] {
+  return (reply: Reply, route: Route) => (route.operationId === operationId && reply.status === 200 ? { status: 200, body: undefined, contentType, text: render(reply.body) } : reply);
+}
+
 const withLowercaseStatus = (item: unknown) => ({ ...(item as Json), status: String((item as Json).status ?? 'deployed').toLowerCase() });
 
 export const schemaFaults = [
@@ -90,5 +103,40 @@ export const schemaFaults = [
     rule: 'schema.sandbox-address',
     description: 'PUT /filesystem answers `path` as an array of segments, not a string',
     reshape: reshapeOk('writeFile', (body) => ({ ...(body as Json), path: String((body as Json).path).split('/') })),
+  },
+  ...(
+    [
+      ['functions', 'listFunctions', 'GET /functions'],
+      ['sandbox', 'getSandbox', 'GET /sandboxes/{sandboxName}'],
+      ['egressips', 'listEgressIps', 'GET /egressips'],
+      ['customdomains', 'listCustomDomains', 'GET /customdomains'],
+    ] as const
+  ).map(([read, operationId, path]) => ({
+    name: `schema-${read}-answered-as-yaml` as const,
+    rule: `schema.${read}` as const,
+    description: `${path} answers its body as YAML (application/yaml), not JSON`,
+    reshape: answeredAsText(operationId, 'application/yaml', (body) => yamlOf(body)),
+  })),
+  {
+    name: 'schema-metrics-answered-as-csv',
+    rule: 'schema.metrics',
+    description: 'the metrics endpoint answers its entries as CSV (text/csv), a line an entry, not JSON',
+    reshape: answeredAsText('getAccountMetrics', 'text/csv', (body) => {
+      const entries = ((body as Json).data as Json[]).map((entry): Json => ({ ...entry, ...(entry.summary as Json), summary: undefined, timeseries: undefined }));
+      const columns = [...new Set(entries.flatMap((entry) => Object.keys(entry).filter((key) => entry[key] !== undefined)))];
+      return [columns.join(','), ...entries.map((entry) => columns.map((column) => String(entry[column] ?? '')).join(','))].join('\n');
+    }),
+  },
+  {
+    name: 'schema-group-by-enum-one-a-line',
+    rule: 'schema.metrics-enums',
+    description: 'the group-by enum answers its values as text, one a line, not JSON',
+    reshape: answeredAsText('getMetricsGroupByEnum', 'text/plain', (body) => ((body as Json).values as string[]).join('\n')),
+  },
+  {
+    name: 'schema-process-logs-answered-as-text',
+    rule: 'schema.sandbox-address',
+    description: 'GET /process/{identifier}/logs answers the logs as text (text/plain), not JSON',
+    reshape: answeredAsText('getProcessLogs', 'text/plain', (body) => String((body as Json).logs)),
   },
 ] as const satisfies readonly FaultDefinition[];

@@ -23,8 +23,8 @@ export interface CallSet {
   each: fc.Arbitrary<PreparedCall[]>;
 }
 
-function calls(api: PreparedCall['api'], operationIds: readonly string[], config: SuiteConfig, sandboxName?: string): CallSet {
-  const given = { ...(config.accountId ? { accountId: fc.constant(config.accountId) } : {}), ...(sandboxName ? { sandboxName: fc.constant(sandboxName) } : {}) };
+function calls(api: PreparedCall['api'], operationIds: readonly string[], config: SuiteConfig, sandboxName?: string, more: Record<string, fc.Arbitrary<string>> = {}): CallSet {
+  const given = { ...(config.accountId ? { accountId: fc.constant(config.accountId) } : {}), ...(sandboxName ? { sandboxName: fc.constant(sandboxName) } : {}), ...more };
   const pinned = Object.keys(given).length > 0 ? given : undefined;
   const each = fc.tuple(
     ...operationIds.map((operationId) =>
@@ -54,7 +54,12 @@ export function controlPlaneReads(config: SuiteConfig, sandboxName: string | und
   return calls('controlPlane', config.accountId ? [...reads, ...METRICS_READS] : reads, config, sandboxName);
 }
 
-/** Valid calls of the sandbox address, one of each operation; with --read-only only the GET, which changes nothing. */
-export function sandboxAddressCalls(config: SuiteConfig): CallSet {
-  return calls('sandbox', config.readOnly ? ['getProcessLogs'] : ['writeFile', 'getProcessLogs', 'stopPortMonitoring'], config);
+/**
+ * Valid calls of the sandbox address, one of each operation; with --read-only only the GET, which changes nothing.
+ * With `process` the logs and the monitor are those of that process (by pid or name), so that a 404 for a process
+ * that is not there never passes for a refusal.
+ */
+export function sandboxAddressCalls(config: SuiteConfig, process?: { pid: string; name?: string }): CallSet {
+  const ofProcess = process && { identifier: fc.constantFrom(process.pid, ...(process.name ? [process.name] : [])), pid: fc.constant(process.pid) };
+  return calls('sandbox', config.readOnly ? ['getProcessLogs'] : ['writeFile', 'getProcessLogs', 'stopPortMonitoring'], config, undefined, ofProcess);
 }
