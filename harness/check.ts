@@ -18,7 +18,7 @@ import { logExchange } from './exchange-log.ts';
 import { ruleSeed } from './seed.ts';
 import type { TargetTime } from './target-time.ts';
 import type { HeldStates } from './run-check.ts';
-import { asRepeat, CONFIRMATIONS, currentRepeat, DataMoved, FRESH_MS, judgeAgainst, LENIENT_REPEATS, MOST_REPEATS, movedSince, namesRead, readSince, sameFailure, sameReadings, type Reading, type Repeat, type Source, type StillFailure } from './readings.ts';
+import { asRepeat, CONFIRMATIONS, CONFIRMATIONS_WHILE_MOVING, currentRepeat, DataMoved, FRESH_MS, judgeAgainst, LENIENT_REPEATS, MOST_REPEATS, MOST_REPEATS_WHILE_MOVING, movedSince, namesRead, readSince, sameFailure, sameReadings, type Reading, type Repeat, type Source, type StillFailure } from './readings.ts';
 import { listedItems, marked, otherRunsSeen } from './run-mark.ts';
 import { StatesInForce } from './setup.ts';
 import { Skip, SuiteError, Violation } from './violation.ts';
@@ -81,6 +81,8 @@ export class Check {
   /** On existing data: the reading of each source the check compares with (harness/readings.ts), taken once. */
   readonly readings = new Map<Source<unknown>, Promise<Reading<unknown>>>();
   private readonly readingsSince: number;
+  /** Whether this check has seen its existing data move (Check.confirmed then asks for more confirmations). */
+  private dataSeenMoving = false;
   private readonly heldStates: HeldStates | undefined;
 
   constructor(
@@ -285,6 +287,7 @@ export class Check {
     if (!before) throw new Error(`${this.ruleId} judges an answer against ${source.what} before it read them (Check.existing)`);
     const judgement = await judgeAgainst(this, source, await before, problemOf, options.spansRequests);
     if (judgement.moved) {
+      this.dataSeenMoving = true;
       this.note(`${source.what} changed while the check read them: answers were judged against the readings before and after them`);
       if (repeat) repeat.moved = true;
     }
@@ -301,7 +304,9 @@ export class Check {
    * only). Where the data never holds still for it, the case gives no verdict (DataMoved),
    * but a pass judged only against a state between two readings that differ, which stands
    * if LENIENT_REPEATS repeats find no still data either. A failure judged on no reading of
-   * the data, or that is no answer or a 5xx, stands at once. On set data `run` as it is.
+   * the data, or that is no answer or a 5xx, stands at once. Once the check has seen its
+   * data move, CONFIRMATIONS_WHILE_MOVING repeats confirm a failure, within
+   * MOST_REPEATS_WHILE_MOVING. On set data `run` as it is.
    */
   async confirmed(run: () => Promise<void>): Promise<void> {
     if (this.data !== 'existing') return run();
@@ -315,18 +320,26 @@ export class Check {
     let streak: StillFailure[] = [];
     let failedOn: RepeatReadings | undefined;
     if (first.kind === 'failed' && first.still) [streak, failedOn] = [[first.failure], this.readings];
-    for (let repeats = 0; repeats < MOST_REPEATS && !(lenient && repeats === LENIENT_REPEATS); repeats++) {
+    if (first.kind === 'moved' || !first.still) this.dataSeenMoving = true;
+    for (let repeats = 0; repeats < (this.dataSeenMoving ? MOST_REPEATS_WHILE_MOVING : MOST_REPEATS) && !(lenient && repeats === LENIENT_REPEATS); repeats++) {
       const since = performance.now();
       const repeat: Repeat = { readings: new Map(), since, moved: false };
       // Read anew, as the repeat begins, whatever the check read before its answers: the readings its answers are judged against.
       for (const source of this.readings.keys()) repeat.readings.set(source, readSince(this, source, since));
       const outcome = await this.attempt(run, repeat);
-      if (outcome.kind === 'passed' && outcome.still && (failedOn === undefined || (await sameReadings(repeat.readings, failedOn)))) return;
+      if (outcome.kind === 'moved' || !outcome.still) this.dataSeenMoving = true;
+      if (outcome.kind === 'passed' && outcome.still && failedOn !== undefined) {
+        // A pass on the data the failure was found on clears it; readings that differ from those show the data moving.
+        if (await sameReadings(repeat.readings, failedOn)) return;
+        this.dataSeenMoving = true;
+      }
+      if (outcome.kind === 'passed' && outcome.still && failedOn === undefined) return;
       if (outcome.kind !== 'failed' || !outcome.still) continue;
       lenient = false;
       streak = sameFailure([...streak, outcome.failure]) ? [...streak, outcome.failure] : [outcome.failure];
+      if (failedOn !== undefined && !(await sameReadings(repeat.readings, failedOn))) this.dataSeenMoving = true;
       failedOn = repeat.readings;
-      if (streak.length === CONFIRMATIONS) throw outcome.error;
+      if (streak.length >= (this.dataSeenMoving ? CONFIRMATIONS_WHILE_MOVING : CONFIRMATIONS)) throw outcome.error;
     }
     if (lenient) return;
     throw new DataMoved(`the data this check read (${[...this.readings.keys()].map((s) => s.what).join(', ') || 'the target'})`);

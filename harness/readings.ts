@@ -19,8 +19,11 @@
 //   readings (a flicker: both readings agree, the answer between them lacks it), would make
 //   one. A failure stands only when the same request, repeated with readings of its own
 //   taken after it began, fails again with the same words on data those readings show held
-//   still, CONFIRMATIONS times in a row: a flicker does not repeat on the same item, a
-//   defect does. A repeat that passes clears it; where the data never holds still, the
+//   still, CONFIRMATIONS times in a row: a flicker seldom repeats on the same item, a
+//   defect always does. Once the check has seen its data move (readings that differ), a
+//   flicker is likely, and two readings that agree may still hold one between them: the
+//   failure then stands only CONFIRMATIONS_WHILE_MOVING times in a row. A repeat that
+//   passes clears it; where the data never holds still, the
 //   case ends without a verdict (DataMoved), and the check is made again on new readings,
 //   and skipped, saying so, if the data keeps moving (harness/run-check.ts).
 //
@@ -124,8 +127,11 @@ export async function judgeAgainst<D>(
 
 /** The same failure on still data this many times in a row, each on readings of its own, makes it stand (Check.confirmed). */
 export const CONFIRMATIONS = 3;
-/** Repeats of a failure at most, still or not, before its case ends without a verdict. */
+/** As CONFIRMATIONS, once the check has seen its data move: a flicker between agreeing readings is then likely. */
+export const CONFIRMATIONS_WHILE_MOVING = 6;
+/** Repeats of a failure at most, still or not, before its case ends without a verdict; more once the data was seen moving, as more are needed. */
 export const MOST_REPEATS = 10;
+export const MOST_REPEATS_WHILE_MOVING = 20;
 /** Repeats of a case that passed only as judged against a state between two readings that differ, looking for still data; then that pass stands. */
 export const LENIENT_REPEATS = 2;
 

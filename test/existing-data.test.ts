@@ -1,14 +1,15 @@
 // harness/readings.ts, Check.confirmed and harness/run-check.ts: on the target's own data
 // an answer is judged against readings that bracket it, and a failure stands only when the
 // same request fails again with the same words on data its own readings show held still,
-// CONFIRMATIONS times in a row; a flicker clears, data that keeps moving skips the check.
+// CONFIRMATIONS times in a row (more once the data was seen moving); a flicker clears, data
+// that keeps moving skips the check.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import type { Check } from '../harness/check.ts';
 import { createShared } from '../harness/coordination.ts';
 import { Lanes } from '../harness/lanes.ts';
-import { CONFIRMATIONS, DataMoved, judgeAgainst, sameFailure, type Source } from '../harness/readings.ts';
+import { CONFIRMATIONS, CONFIRMATIONS_WHILE_MOVING, DataMoved, judgeAgainst, sameFailure, type Source } from '../harness/readings.ts';
 import { rule } from '../harness/rule.ts';
 import { runCheck } from '../harness/run-check.ts';
 import { startReference } from '../reference/server.ts';
@@ -89,8 +90,8 @@ describe('a check that compares with a reading in its own way, without a judgeme
 describe('an answer that fails once among still readings (a function deleted and put back identical between them): repeated before it stands', () => {
   const config = { ...referenceConfig({ baseUrl: 'http://127.0.0.1:9/v0', credentials: { admin: 'admin-token' } } as never, { seed: 1, runs: 1 }), controlUrl: undefined };
   /** A check whose answers are judged against a still source (holding the items `names`) and say what `answers` says in turn ('' right, else the problem). */
-  const judging = (answers: string[], names: string[] = []) => {
-    const source = { ...scripted([1]), names: () => names };
+  const judging = (answers: string[], names: string[] = [], readings: number[] = [1]) => {
+    const source = { ...scripted(readings), names: () => names };
     let i = 0;
     return rule('functions.sort.orders', { existing: true }, async (t) => {
       await t.existing(source);
@@ -105,6 +106,17 @@ describe('an answer that fails once among still readings (a function deleted and
 
   test('the same failure on every repeat stands', async () => {
     expect(await runCheck(judging(['item "a" missing']), config, new Lanes(1))).toMatchObject({ status: 'failed', evidence: { message: 'item "a" missing' } });
+  });
+
+  // The readings around the first answer differ (1, then 2): the check has seen its data move, and agreeing readings may hold a flicker between them.
+  test('once the data was seen moving, a failure repeated CONFIRMATIONS times that then clears is none', async () => {
+    const answers = [...Array.from({ length: CONFIRMATIONS + 1 }, () => 'item "a" missing'), ''];
+    expect(await runCheck(judging(answers, [], [1, 2]), config, new Lanes(1))).toMatchObject({ status: 'passed' });
+  });
+
+  test('once the data was seen moving, the same failure stands after CONFIRMATIONS_WHILE_MOVING repeats', async () => {
+    const answers = [...Array.from({ length: CONFIRMATIONS_WHILE_MOVING + 1 }, () => 'item "a" missing'), ''];
+    expect(await runCheck(judging(answers, [], [1, 2]), config, new Lanes(1))).toMatchObject({ status: 'failed', evidence: { message: 'item "a" missing' } });
   });
 
   test('the same failure: the same words but for items that came and went between the repeats, and numbers', () => {
