@@ -82,6 +82,8 @@ const GE = 'the group-by enum';
 const RE = 'the resource-types enum';
 type Read = 'functions' | 'sandbox' | 'egressips' | 'customdomains';
 const READ: Record<Read, string> = { functions: F, sandbox: S, egressips: E, customdomains: D };
+/** How the faults of resources (reference/faults/resources.ts) name an item of each read. */
+const ITEM: Record<Read, string> = { functions: 'function', sandbox: 'sandbox', egressips: 'egressip', customdomains: 'customdomain' };
 /** One clause per read of `reads`. */
 const per = (reads: readonly Read[], make: (read: Read, path: string) => Draft): Draft[] => reads.map((read) => make(read, READ[read]));
 /** Every control-plane read, by operation, as the auth rules send them (suites/support/calls.ts). */
@@ -101,9 +103,6 @@ const eachSandboxOperation = (make: (part: string, path: string) => Draft): Draf
 // Reasons and needs shared by several clauses, so each is worded once.
 const NO_WRITES = 'no operation that creates or updates a resource is specified, so no client can try to write it';
 const NOT_INVOKED = 'invoking a function or delivering its callbacks is not an operation of these endpoints';
-const AS_SET = (rule: string, what: string, where: string) => `fault: ${where} answers ${what} otherwise than as set (dropped or altered); ${rule} compares it with what was set`;
-const ROUND_TRIP = (what: string) => AS_SET('functions.round-trip', what, F);
-const SANDBOX_SPEC = (what: string) => AS_SET('resources.sandbox.spec', what, S);
 
 const DRAFTS: Record<string, readonly Draft[]> = {
   // 1. What the service does
@@ -148,19 +147,11 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     open('sandbox', `${S}: sandboxes`, 'no specified operation lists sandboxes, and a sandbox is read by its name: two of one name cannot be seen'),
   ],
   'metadata.name.form': [
-    ...per(['functions', 'sandbox', 'egressips'], (read, path) =>
-      read === 'sandbox'
-        ? proof(`lowercase-${read}`, `${path}: the name is lowercase`, 'resources-sandbox-name-capitalised')
-        : yet(`lowercase-${read}`, `${path}: the name is lowercase`, `fault: ${path} answers metadata.name with capitals (e.g. its first letter); resources.metadata.fields reads it`),
-    ),
+    ...per(['functions', 'sandbox', 'egressips'], (read, path) => proof(`lowercase-${read}`, `${path}: the name is lowercase`, `resources-${ITEM[read]}-name-capitalised`)),
     proof('alphabet-functions', `${F}: only alphanumerics and hyphens`, 'resources-function-name-underscored'),
     proof('alphabet-sandbox', `${S}: only alphanumerics and hyphens`, 'resources-sandbox-name-underscored'),
     proof('alphabet-egressips', `${E}: only alphanumerics and hyphens`, 'resources-egressip-name-underscored'),
-    ...per(['functions', 'sandbox', 'egressips'], (read, path) =>
-      read === 'sandbox'
-        ? proof(`max-49-${read}`, `${path}: at most 49 characters`, 'resources-sandbox-name-over-49')
-        : yet(`max-49-${read}`, `${path}: at most 49 characters`, `fault: ${path} answers a name of more than 49 characters (e.g. the workspace appended); resources.metadata.fields reads it`),
-    ),
+    ...per(['functions', 'sandbox', 'egressips'], (read, path) => proof(`max-49-${read}`, `${path}: at most 49 characters`, `resources-${ITEM[read]}-name-over-49`)),
     open('customdomains', `${D}: custom domains`, 'section 2.5 names a custom domain by its domain, which holds dots: the form of 2.1 is not its own'),
   ],
   'metadata.display-name': [
@@ -247,8 +238,8 @@ const DRAFTS: Record<string, readonly Draft[]> = {
 
   // 2.2 Function
   'function.fields': [
-    yet('metadata', `${F}: every function has metadata`, 'fault: GET /functions leaves metadata out of a function; schema.functions validates it (required)'),
-    yet('spec', `${F}: every function has spec`, 'fault: GET /functions leaves spec out of a function; schema.functions validates it (required)'),
+    proof('metadata', `${F}: every function has metadata`, 'schema-functions-metadata-left-out'),
+    proof('spec', `${F}: every function has spec`, 'schema-functions-spec-left-out'),
     same('events', 'events: a read-only array of event records', 'events.array:functions'),
     proof('status', 'status: a deployment status', 'schema-function-status-outside-enum'),
   ],
@@ -295,11 +286,11 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'function.port': [
     proof('target-functions', `${F}: target, an integer, required`, 'functions-port-target-as-text'),
-    yet('target-sandbox', `${S}: target, an integer, required`, SANDBOX_SPEC('a port\'s target (e.g. as a string)')),
+    proof('target-sandbox', `${S}: target, an integer, required`, 'resources-sandbox-port-target-as-text'),
     proof('name-functions', `${F}: name, a string`, 'functions-port-name-changed'),
-    yet('name-sandbox', `${S}: name, a string`, SANDBOX_SPEC('a port\'s name')),
-    yet('protocol-functions', `${F}: protocol, each of HTTP, TCP, UDP, TLS`, `${ROUND_TRIP('a port\'s protocol (one fault a value, e.g. TLS as TCP)')}; one outside the enum: schema.functions`),
-    yet('protocol-sandbox', `${S}: protocol, each of HTTP, TCP, UDP, TLS`, `${SANDBOX_SPEC('a port\'s protocol (one fault a value)')}; one outside the enum: schema.sandbox`),
+    proof('name-sandbox', `${S}: name, a string`, 'resources-sandbox-port-name-changed'),
+    proof('protocol-functions', `${F}: protocol, each of HTTP, TCP, UDP, TLS`, 'functions-port-tls-as-tcp'),
+    proof('protocol-sandbox', `${S}: protocol, each of HTTP, TCP, UDP, TLS`, 'resources-sandbox-port-tls-as-tcp'),
   ],
   'function.trigger.id': [
     proof('generated', 'a trigger set without an id gets one', 'functions-trigger-id-not-generated'),
@@ -317,7 +308,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'function.trigger.callback-secret': [
     proof('generated', 'auto-generated: never the value sent', 'functions-callback-secret-echoed'),
-    yet('string', 'a string, when returned (non-empty)', 'fault: an async trigger is listed with callbackSecret "" or a number; functions.triggers.callback-secret reads it'),
+    proof('string', 'a string, when returned (non-empty)', 'functions-callback-secret-number'),
     open('stored-encrypted', 'stored encrypted', 'how the service stores it is not observable through these endpoints'),
     open('async-only', 'for async triggers', `what a target does with a callbackSecret on a synchronous trigger is not stated, and ${NO_WRITES}`),
   ],
@@ -330,8 +321,8 @@ const DRAFTS: Record<string, readonly Draft[]> = {
 
   // 2.3 Sandbox
   'sandbox.fields': [
-    yet('metadata', `${S}: the sandbox has metadata`, 'fault: GET /sandboxes/{sandboxName} leaves metadata out; schema.sandbox validates it (required)'),
-    yet('spec', `${S}: the sandbox has its spec`, SANDBOX_SPEC('spec (left out)')),
+    proof('metadata', `${S}: the sandbox has metadata`, 'schema-sandbox-metadata-left-out'),
+    proof('spec', `${S}: the sandbox has its spec`, 'resources-sandbox-spec-dropped'),
     same('events', 'events (read-only)', 'events.array:sandbox'),
   ],
   'sandbox.expires-in': [
@@ -421,7 +412,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
 
   // 2.5 Custom domain
   'customdomain.metadata': [
-    yet('name-domain', 'name, the domain, as set', AS_SET('resources.metadata.fields', 'metadata.name', D)),
+    proof('name-domain', 'name, the domain, as set', 'resources-customdomain-name-prefixed'),
     same('labels', 'labels', 'metadata.labels:customdomains'),
     same(
       'shared',
@@ -519,7 +510,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'pagination.total': [
     proof('not-narrowed', `${F}: total not narrowed by q`, 'functions-total-narrowed-by-q'),
-    yet('workspace-total', `${F}: total, the number of functions in the workspace`, 'fault: meta.total counts the functions of the page; functions.pagination.total-not-narrowed reads it'),
+    proof('workspace-total', `${F}: total, the number of functions in the workspace`, 'functions-total-counts-page'),
     open('metrics', `${M}: total`, 'what "total items in the workspace" counts for the account\'s metrics (groups, events, of which workspace) is not stated'),
   ],
 
@@ -533,8 +524,8 @@ const DRAFTS: Record<string, readonly Draft[]> = {
 
   // 4. Endpoints
   'endpoints.paths': [
-    yet('control-plane', 'each control-plane path appended to {base_url}', 'fault: one endpoint served under another path (e.g. GET /egress-ips, /egressips 404); its schema rule reads it'),
-    yet('sandbox-address', 'each sandbox-address path appended to {sandbox_url}', 'fault: one sandbox-address operation served under another path (e.g. /fs/{path}); schema.sandbox-address reads it'),
+    proof('control-plane', 'each control-plane path appended to {base_url}', 'schema-egressips-path-moved'),
+    proof('sandbox-address', 'each sandbox-address path appended to {sandbox_url}', 'schema-file-write-path-moved'),
   ],
   'endpoints.json': [
     ...per(['functions', 'sandbox', 'egressips', 'customdomains'], (read, path) =>
@@ -548,7 +539,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
 
   // 4.1 Control plane
   'functions.shapes': [
-    yet('function-list', 'version 2026-04-28: a FunctionList, data and meta', 'fault: the paged listing leaves meta out (data only); schema.functions validates it'),
+    proof('function-list', 'version 2026-04-28: a FunctionList, data and meta', 'schema-functions-meta-left-out'),
     proof('paged-at-2026-04-28', 'version 2026-04-28 itself: the paged shape', 'functions-boundary-date-legacy'),
     yet('paged-later', 'a later version date: the paged shape (or a 4xx for a date the target does not know)', 'fault: version dates after 2026-04-28 get the legacy bare array; functions.version.paged-from-2026-04-28 reads them'),
     proof('older-bare-array', 'an older version: a bare array', 'functions-older-version-paged', {
@@ -562,8 +553,8 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('no-header', 'no version header (which shape is not shown): a FunctionList page, or a bare array of all functions', 'functions-unversioned-array-page'),
   ],
   'functions.errors': [
-    yet('401-body', '401 with an Error body', 'fault: a listing without credentials answered 401 with an empty body; auth.missing-credentials reads it'),
-    yet('403-body', '403 with an Error body', 'fault: a listing with a credential without scope answered 403 with an empty body; functions.auth.no-scope-forbidden reads it'),
+    proof('401-body', '401 with an Error body', 'auth-functions-401-empty'),
+    proof('403-body', '403 with an Error body', 'functions-403-empty'),
     open('500-body', '500 with an Error body', 'no request is known to make a target fail: a 500 cannot be caused on purpose (functions.responses.documented reads the body of any that comes)'),
   ],
   'sandbox.by-name': [
@@ -576,10 +567,10 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('optional', 'optional: without it the sandbox is answered', 'resources-show-secrets-required'),
   ],
   'sandbox.response': [
-    yet('sandbox', '200: a Sandbox', 'fault: the sandbox answered wrapped ({sandbox: ...}); schema.sandbox validates it'),
+    proof('sandbox', '200: a Sandbox', 'schema-sandbox-wrapped'),
     proof('unknown-refused', 'an unknown name refused, not answered 200', 'resources-unknown-sandbox-200'),
     proof('unknown-error-body', 'that refusal with an Error body', 'resources-unknown-sandbox-bare-404'),
-    yet('other-error-bodies', 'its other error responses (credentials missing, invalid, without scope) with an Error body', 'fault: GET /sandboxes/{sandboxName} without credentials answered 401 with an empty body; auth.missing-credentials reads it'),
+    proof('other-error-bodies', 'its other error responses (credentials missing, invalid, without scope) with an Error body', 'auth-sandbox-401-empty'),
   ],
   'egressips.listing': [
     proof('array', 'a bare array of Egress IP', 'schema-egressips-wrapped'),
@@ -592,7 +583,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'metrics.enums.group-by': [
     proof('every-value', 'lists every valid value', 'metrics-group-by-enum-missing-dimension'),
-    yet('values-accepted', 'each value it lists is accepted as groupBy', 'fault: the enum lists a value the metrics endpoint refuses (e.g. "region"); metrics.enums.group-by reads it'),
+    proof('values-accepted', 'each value it lists is accepted as groupBy', 'metrics-group-by-enum-lists-region'),
     yet('static', 'static: the same for every caller and every time', 'fault: the enum answers a caller who is not account admin without workspace; metrics.enums.group-by reads it'),
     proof('shape', 'the list, as the OpenAPI document shapes it ({values})', 'schema-groupby-enum-bare-array'),
     proof('others-refused', 'a groupBy value it does not list is refused', 'metrics-group-by-unknown-accepted'),
@@ -735,7 +726,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('group-by-workspace-any-position', 'groupBy containing workspace after another dimension, from a non-admin: 403', 'metrics-member-group-by-workspace-not-first'),
     yet('group-by-workspace-first', 'groupBy starting with workspace (or only it), from a non-admin: 403', 'fault: a non-admin refused groupBy=workspace only when another dimension comes first; metrics.admin.group-by-workspace reads it'),
     yet('group-by-workspace-admin', 'groupBy containing workspace from the account admin: served', 'fault: the account admin refused groupBy containing workspace; metrics.admin.group-by-workspace reads it'),
-    yet('status-403', 'the refusal is 403', 'fault: the refusal answered 401 (or 400); metrics.admin.workspace-filter reads it'),
+    proof('status-403', 'the refusal is 403', 'metrics-admin-refusal-401'),
     proof('others-allowed', 'every other query served to a non-admin caller who may read metrics', 'metrics-member-refused-resource-uuid'),
   ],
   'metrics.group-by.at-most-three': [
@@ -748,7 +739,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('none', 'no dimension: one entry', 'metrics-no-group-by-per-workspace'),
   ],
   'metrics.response': [
-    yet('account-metrics-response', '200: an AccountMetricsResponse', 'fault: the answer wrapped ({metrics: ...}); schema.metrics validates it'),
+    proof('account-metrics-response', '200: an AccountMetricsResponse', 'schema-metrics-wrapped'),
   ],
 
   // 4.2 Sandbox address

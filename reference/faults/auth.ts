@@ -122,4 +122,15 @@ export const authFaults = [
     rule: 'auth.sandbox-address-invalid-token',
     description: 'the sandbox address serves a request whatever bearer token it carries',
   },
+  ...(
+    [
+      ['functions', 'listFunctions', 'GET /functions'],
+      ['sandbox', 'getSandbox', 'GET /sandboxes/{sandboxName}'],
+    ] as const
+  ).map(([part, operationId, path]) => ({
+    name: `auth-${part}-401-empty` as const,
+    rule: 'auth.missing-credentials' as const,
+    description: `${path} refuses missing credentials with 401 and an empty body`,
+    reshape: (reply: Reply, route: Route) => (route.operationId === operationId && reply.status === 401 ? { status: 401, body: undefined } : reply),
+  })),
 ] as const satisfies readonly FaultDefinition[];

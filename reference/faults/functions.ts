@@ -60,7 +60,7 @@ function itemsUnder(value: unknown, key: string, found: Record<string, unknown>[
 }
 
 /** The listing answers each item of the spec's `key` arrays changed: `functions-<name>`, caught by `rule`. */
-function specItemsChanged<const N extends string, const R extends 'functions.round-trip' | 'schema.functions'>(name: N, rule: R, key: string, description: string, change: (item: Record<string, unknown>) => void) {
+function specItemsChanged<const N extends string, const R extends 'functions.round-trip' | 'schema.functions' | 'functions.triggers.callback-secret'>(name: N, rule: R, key: string, description: string, change: (item: Record<string, unknown>) => void) {
   return {
     name: `functions-${name}` as const,
     rule,
@@ -316,6 +316,11 @@ export const functionsFaults = [
   }),
   ...(['path', 'retry', 'schedule', 'tasks', 'authenticationType', 'callbackUrl'] as const).map(triggerFieldChanged),
   specItemsChanged('port-target-as-text', 'functions.round-trip', 'ports', "each port's target as text", (port) => typeof port.target === 'number' && (port.target = String(port.target))),
+  specItemsChanged('port-tls-as-tcp', 'functions.round-trip', 'ports', 'each port of protocol TLS as of protocol TCP', (port) => port.protocol === 'TLS' && (port.protocol = 'TCP')),
+  specItemsChanged('callback-secret-number', 'functions.triggers.callback-secret', 'triggers', 'the callbackSecret of each trigger as a number', (trigger) => {
+    const configuration = configurationOf(trigger);
+    if (typeof configuration?.callbackSecret === 'string') configuration.callbackSecret = configuration.callbackSecret.length;
+  }),
   specItemsChanged('port-name-changed', 'functions.round-trip', 'ports', "each port's name otherwise than as set", (port) => typeof port.name === 'string' && (port.name = `${port.name}-x`)),
   specFieldDropped('max-scale', 'runtime', 'maxScale'),
   specFieldDropped('min-scale', 'runtime', 'minScale'),
@@ -454,5 +459,17 @@ export const functionsFaults = [
     name: 'functions-anchor-end-ignores-q',
     rule: 'functions.anchor.end-tail-page',
     description: 'anchor=end returns the tail of the unfiltered listing whatever q says',
+  },
+  {
+    name: 'functions-total-counts-page',
+    rule: 'functions.pagination.total-not-narrowed',
+    description: 'meta.total counts the functions of the page, not of the workspace',
+    reshape: (reply, route) => (isListing(route) && reply.status === 200 && !Array.isArray(reply.body) ? { ...reply, body: { ...(reply.body as object), meta: { ...((reply.body as { meta: object }).meta), total: (reply.body as { data: unknown[] }).data.length } } } : reply),
+  },
+  {
+    name: 'functions-403-empty',
+    rule: 'functions.auth.no-scope-forbidden',
+    description: 'the listing refuses a credential without the scope with 403 and an empty body',
+    reshape: (reply, route) => (isListing(route) && reply.status === 403 ? { status: 403, body: undefined } : reply),
   },
 ] as const satisfies readonly FaultDefinition[];

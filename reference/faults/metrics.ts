@@ -260,4 +260,16 @@ export const metricsFaults = [
     description: 'the 400 answers of the metrics endpoint carry code 422 in their Error body',
     reshape: errorBodyChanged('getAccountMetrics', (body) => ({ ...body, code: 422 }), 400),
   },
+  {
+    name: 'metrics-admin-refusal-401',
+    rule: 'metrics.admin.workspace-filter',
+    description: 'the metrics endpoint refuses a caller who is not account admin with 401, not 403',
+    reshape: (reply, route) => (route.operationId === 'getAccountMetrics' && reply.status === 403 ? { status: 401, body: { ...(reply.body as object), code: 401 } } : reply),
+  },
+  {
+    name: 'metrics-group-by-enum-lists-region',
+    rule: 'metrics.enums.group-by',
+    description: 'the group-by enum lists "region", which the metrics endpoint refuses as groupBy',
+    reshape: (reply, route) => (route.operationId === 'getMetricsGroupByEnum' && reply.status === 200 ? { ...reply, body: { ...(reply.body as object), values: [...((reply.body as { values: string[] }).values), 'region'] } } : reply),
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -615,4 +615,31 @@ export const resourcesFaults = [
     description: 'the 404 for a sandbox that is not there carries code 400 in its Error body',
     reshape: errorBodyChanged('getSandbox', (body) => ({ ...body, code: 400 }), 404),
   },
+  ...onEachRead(['function', 'egressip'] as const, 'name-capitalised', 'resources.metadata.fields', 'answers metadata.name with its first letter in capitals', (item) => (item.metadata.name = capitalised(item.metadata.name))),
+  ...onEachRead(['function', 'egressip'] as const, 'name-over-49', 'resources.metadata.fields', 'answers a metadata.name of more than 49 characters (zeros appended)', (item) => (item.metadata.name = overlong(item.metadata.name))),
+  ...onEachRead(['customdomain'] as const, 'name-prefixed', 'resources.customdomains.whole-workspace', 'answers metadata.name with "www." before the domain set', (item) => (item.metadata.name = `www.${item.metadata.name}`)),
+  {
+    name: 'resources-sandbox-spec-dropped',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} leaves spec out',
+    reshape: onEvery('sandbox', (s) => void delete s.spec),
+  },
+  {
+    name: 'resources-sandbox-port-target-as-text',
+    rule: 'resources.sandbox.spec',
+    description: "GET /sandboxes/{name} answers each port's target as text",
+    reshape: eachOf((spec) => spec.runtime?.ports, (port) => typeof port.target === 'number' && (port.target = String(port.target))),
+  },
+  {
+    name: 'resources-sandbox-port-name-changed',
+    rule: 'resources.sandbox.spec',
+    description: "GET /sandboxes/{name} answers each port's name otherwise than as set",
+    reshape: eachOf((spec) => spec.runtime?.ports, (port) => typeof port.name === 'string' && (port.name = `${port.name}-x`)),
+  },
+  {
+    name: 'resources-sandbox-port-tls-as-tcp',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} answers each port of protocol TLS as of protocol TCP',
+    reshape: eachOf((spec) => spec.runtime?.ports, (port) => port.protocol === 'TLS' && (port.protocol = 'TCP')),
+  },
 ] as const satisfies readonly FaultDefinition[];

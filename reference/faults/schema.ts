@@ -139,4 +139,49 @@ export const schemaFaults = [
     description: 'GET /process/{identifier}/logs answers the logs as text (text/plain), not JSON',
     reshape: answeredAsText('getProcessLogs', 'text/plain', (body) => String((body as Json).logs)),
   },
+  {
+    name: 'schema-functions-meta-left-out',
+    rule: 'schema.functions',
+    description: 'the paged listing answers {data} without meta',
+    reshape: reshapeOk('listFunctions', (body) => (Array.isArray(body) ? body : { data: (body as Json).data })),
+  },
+  ...(['metadata', 'spec'] as const).map((field) => ({
+    name: `schema-functions-${field}-left-out` as const,
+    rule: 'schema.functions' as const,
+    description: `GET /functions leaves ${field} out of every function`,
+    reshape: reshapeOk('listFunctions', (body) => {
+      const without = (fn: unknown) => ({ ...(fn as Json), [field]: undefined });
+      return Array.isArray(body) ? body.map(without) : { ...(body as Json), data: ((body as Json).data as unknown[]).map(without) };
+    }),
+  })),
+  {
+    name: 'schema-sandbox-metadata-left-out',
+    rule: 'schema.sandbox',
+    description: 'GET /sandboxes/{sandboxName} leaves metadata out',
+    reshape: reshapeOk('getSandbox', (body) => ({ ...(body as Json), metadata: undefined })),
+  },
+  {
+    name: 'schema-sandbox-wrapped',
+    rule: 'schema.sandbox',
+    description: 'GET /sandboxes/{sandboxName} answers {sandbox: ...} instead of the Sandbox',
+    reshape: reshapeOk('getSandbox', (body) => ({ sandbox: body })),
+  },
+  {
+    name: 'schema-metrics-wrapped',
+    rule: 'schema.metrics',
+    description: 'the metrics endpoint answers {metrics: ...} instead of the AccountMetricsResponse',
+    reshape: reshapeOk('getAccountMetrics', (body) => ({ metrics: body })),
+  },
+  {
+    name: 'schema-egressips-path-moved',
+    rule: 'schema.egressips',
+    description: 'the egress IPs are not served at /egressips (404), as if moved to another path',
+    reshape: (reply: Reply, route: Route) => (route.operationId === 'listEgressIps' ? { status: 404, body: { error: 'NotFound', code: 404, message: 'no such path /egressips' } } : reply),
+  },
+  {
+    name: 'schema-file-write-path-moved',
+    rule: 'schema.sandbox-address',
+    description: 'files are not written at /filesystem/{path} (404), as if moved to another path',
+    reshape: (reply: Reply, route: Route) => (route.operationId === 'writeFile' ? { status: 404, body: { error: 'no such path' } } : reply),
+  },
 ] as const satisfies readonly FaultDefinition[];

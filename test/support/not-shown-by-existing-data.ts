@@ -109,5 +109,11 @@ export const NOT_SHOWN_BY_EXISTING_DATA: Partial<Record<FaultName, string>> = {
   'sandbox-address-stderr-in-stdout': WRITTEN,
   'sandbox-address-stdout-in-stderr': WRITTEN,
   'sandbox-address-logs-stdout-only': WRITTEN,
-  'sandbox-address-logs-dropped': 'what the process wrote is not known on existing data: it needs the processes state',
+  'sandbox-address-logs-dropped': WRITTEN,
+  'resources-customdomain-name-prefixed': WHOLE_WORKSPACE,
+  'functions-port-tls-as-tcp': AS_SET,
+  'resources-sandbox-spec-dropped': AS_SET,
+  'resources-sandbox-port-target-as-text': AS_SET,
+  'resources-sandbox-port-name-changed': AS_SET,
+  'resources-sandbox-port-tls-as-tcp': AS_SET,
 };
