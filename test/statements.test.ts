@@ -227,7 +227,7 @@ test('a statement stands as the worst outcome of its rules that ran; skipped say
     proofs: [{ fault: 'resources-sandbox-any-workspace', rule: 'resources.sandbox.workspace-scoped', status: 'warned' }],
     status: 'warned',
   });
-  expect(outcomes.get('service.workspace-scope')!.clauses!.find((c) => c.id === 'service.workspace-scope:functions-legacy')).toMatchObject({ kind: 'not-yet', status: 'not-yet', proofs: [] });
+  expect(outcomes.get('service.workspace-scope')!.clauses!.find((c) => c.id === 'service.workspace-scope:functions-continuation')).toMatchObject({ kind: 'not-yet', status: 'not-yet', proofs: [] });
   expect(outcomes.get('service.workspace-scope')).toMatchObject({ coverage: 'partly-checked' });
   const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
   const document = { seed: 1, target: { baseUrl: 'http://127.0.0.1/v0', embedded: true, credentials: [] }, summary: {}, rules: [], statements: [...outcomes.values()] };

@@ -8,7 +8,7 @@ import { storedFunctions } from './functions/state.ts';
 import { codeUnitOrder, countMatches, FunctionIndex, pageFrom, tailPage, type NameCollation, type OrderedView, type PageSlice, type Position, type StoredFunction } from './functions/store.ts';
 import { isObject } from '../json.ts';
 import { PAGED_LISTING_SINCE } from '../../spec/versions.ts';
-import { FUNCTION_SORTS, type FunctionSort } from '../../spec/facts.ts';
+import { DEFAULT_FUNCTION_SORT, FUNCTION_SORTS, type FunctionSort } from '../../spec/facts.ts';
 
 const CURSOR_REJECTIONS = {
   malformed: 'the cursor was not issued by this server',
@@ -53,9 +53,9 @@ export function functionsArea(env: AreaEnv): Area {
     const { name, displayName, labels } = fn.metadata;
     const labelMap = isObject(labels) ? (labels as Record<string, string>) : {};
     return [
-      name,
-      ...(typeof displayName === 'string' ? [displayName] : []),
-      ...Object.keys(labelMap),
+      ...(faults.has('functions-search-skips-name') ? [] : [name]),
+      ...(typeof displayName === 'string' && !faults.has('functions-search-skips-display-name') ? [displayName] : []),
+      ...(faults.has('functions-search-skips-label-keys') ? [] : Object.keys(labelMap)),
       ...(faults.has('functions-search-skips-label-values') ? [] : Object.values(labelMap)),
     ].map(fold);
   };
@@ -103,22 +103,24 @@ export function functionsArea(env: AreaEnv): Area {
   }
 
   function pagedListing(index: FunctionIndex, query: PagedQuery, workspace: string): Reply {
-    const view = index.view(query.order);
+    const continued = query.cursor !== undefined;
+    const view = index.view(continued && faults.has('functions-sort-first-page-only') ? DEFAULT_FUNCTION_SORT : query.order);
     const binding = bindingOf(workspace, query);
     let slice: PageSlice;
     let issuedAt: number | undefined;
     if (query.anchorEnd) {
       const q = faults.has('functions-anchor-end-ignores-q') ? '' : query.q;
-      slice = faults.has('functions-anchor-end-first-page') ? pageFrom(view, 0, query.limit, q) : tailPage(view, query.limit, q, env.variants.has('anchor-end-page-boundaries'));
+      const firstPage = faults.has('functions-anchor-end-first-page') || faults.has(query.sort === 'createdAt:asc' ? 'functions-anchor-end-first-page-when-asc' : 'functions-anchor-end-first-page-when-desc');
+      slice = firstPage ? pageFrom(view, 0, query.limit, q) : tailPage(view, query.limit, q, env.variants.has('anchor-end-page-boundaries'));
       slice = { ...slice, hasMore: false };
     } else {
-      const after = query.cursor === undefined ? { start: 0 } : startAfterCursor(query.cursor, binding, uncheckedOf(query), view);
+      const after = query.cursor === undefined ? { start: faults.has('functions-first-page-skips-first') ? 1 : 0 } : startAfterCursor(query.cursor, binding, uncheckedOf(query), view);
       if (isReply(after)) return after;
       issuedAt = after.issuedAt;
       slice = pageFrom(view, after.start, query.limit, query.q);
     }
     const anyFollows = faults.has('functions-has-more-counts-unmatched') && !query.anchorEnd && slice.last !== undefined && view.startAfter(slice.last) < view.length;
-    const hasMore = slice.hasMore || anyFollows || (faults.has('functions-has-more-on-last-page') && !query.anchorEnd && slice.items.length > 0);
+    const hasMore = (slice.hasMore && !(query.q !== '' && faults.has('functions-has-more-false-when-filtered'))) || anyFollows || (faults.has('functions-has-more-on-last-page') && !query.anchorEnd && slice.items.length > 0);
     const lastPageCursor = faults.has('functions-next-cursor-on-last-page') || (query.anchorEnd && faults.has('functions-anchor-end-next-cursor-set'));
     const cursorAt = hasMore || lastPageCursor ? slice.last : undefined;
     const total = faults.has('functions-total-narrowed-by-q') ? countMatches(view, query.q) : index.size;
@@ -130,7 +132,8 @@ export function functionsArea(env: AreaEnv): Area {
 
   /** Versions before 2026-04-28: every function, whatever the query says. */
   function legacyListing(index: FunctionIndex, query: URLSearchParams): Reply {
-    let items = [...index.functions];
+    let items = faults.has('functions-legacy-every-workspace') ? env.workspaces.flatMap((w) => indexOf(w).functions) : [...index.functions];
+    if (faults.has('functions-legacy-follows-cursor') && query.get('cursor')) items = items.slice(1);
     const sort = query.get('sort');
     if (faults.has('functions-legacy-follows-sort') && sort !== null && (FUNCTION_SORTS as readonly string[]).includes(sort)) items = pageFrom(index.view(sort as FunctionSort), 0, items.length, '').items;
     if (faults.has('functions-legacy-honours-q')) items = pageFrom(index.view('createdAt:desc'), 0, items.length, normaliseQ(query.get('q'), faults, env.variants)).items;
@@ -162,9 +165,12 @@ export function functionsArea(env: AreaEnv): Area {
     // Section 5: the functions:list scope or an API key (admin) may list.
     scopes: faults.has('functions-member-refused') ? [] : ['functions:list'],
     handle({ query, headers, principal }) {
-      const shape = shapeOf(headers[versionHeader], faults, env.variants);
+      const shape = shapeOf(headers[faults.has('functions-version-from-api-version') ? 'api-version' : versionHeader], faults, env.variants);
       if (isReply(shape)) return shape;
-      const index = indexOf(faults.has('functions-listing-ignores-workspace') ? env.workspaces[0]! : principal.workspace);
+      const continued = query.get('cursor') !== null;
+      // The faults that read the listing, or its first page, from the default workspace.
+      const fromDefault = faults.has('functions-listing-ignores-workspace') || (!continued && shape !== 'legacy' && faults.has('functions-first-page-default-workspace'));
+      const index = indexOf(fromDefault ? env.workspaces[0]! : principal.workspace);
       if (shape === 'legacy') return legacyListing(index, query);
       const parsed = parsePagedQuery(laterVersionQuery(query, headers[versionHeader]), faults, env.variants);
       if (isReply(parsed)) return parsed;

@@ -472,4 +472,89 @@ export const functionsFaults = [
     description: 'the listing refuses a credential without the scope with 403 and an empty body',
     reshape: (reply, route) => (isListing(route) && reply.status === 403 ? { status: 403, body: undefined } : reply),
   },
+  {
+    name: 'functions-search-skips-name',
+    rule: 'functions.search.fields',
+    description: 'q does not look in metadata.name',
+  },
+  {
+    name: 'functions-search-skips-display-name',
+    rule: 'functions.search.fields',
+    description: 'q does not look in metadata.displayName',
+  },
+  {
+    name: 'functions-search-skips-label-keys',
+    rule: 'functions.search.fields',
+    description: "q does not look in the labels' keys",
+  },
+  {
+    name: 'functions-created-at-asc-as-desc',
+    rule: 'functions.sort.orders',
+    description: 'sort=createdAt:asc is served newest first',
+  },
+  {
+    name: 'functions-created-at-desc-as-asc',
+    rule: 'functions.sort.orders',
+    description: 'sort=createdAt:desc, named, is served oldest first (the default order right)',
+  },
+  {
+    name: 'functions-sort-first-page-only',
+    rule: 'functions.pagination.every-item-once',
+    description: 'the pages after a cursor are read in the default order, whatever the sort',
+  },
+  {
+    name: 'functions-first-page-skips-first',
+    rule: 'functions.pagination.every-item-once',
+    description: 'a listing without cursor starts at its second function',
+  },
+  {
+    name: 'functions-sort-required',
+    rule: 'functions.sort.default-created-at-desc',
+    description: 'a listing without sort is refused with 400',
+  },
+  {
+    name: 'functions-anchor-end-first-page-when-asc',
+    rule: 'functions.anchor.end-tail-page',
+    description: 'anchor=end with sort=createdAt:asc answers the first page (createdAt:desc right)',
+  },
+  {
+    name: 'functions-anchor-end-first-page-when-desc',
+    rule: 'functions.anchor.end-tail-page',
+    description: 'anchor=end with sort=createdAt:desc (or none) answers the first page (createdAt:asc right)',
+  },
+  {
+    name: 'functions-version-from-api-version',
+    rule: 'functions.version.legacy-before-2026-04-28',
+    description: 'the version is read from an Api-Version header; Service-Version is ignored',
+  },
+  {
+    name: 'functions-later-version-legacy',
+    rule: 'functions.version.paged-from-2026-04-28',
+    description: 'version dates after 2026-04-28 get the legacy bare array',
+  },
+  {
+    name: 'functions-legacy-follows-cursor',
+    rule: 'functions.version.legacy-before-2026-04-28',
+    description: 'versions before 2026-04-28 leave the first function out when a cursor is sent',
+  },
+  {
+    name: 'functions-legacy-every-workspace',
+    rule: 'functions.workspace-only',
+    description: "the legacy bare array lists every workspace's functions (the paged listing right)",
+  },
+  {
+    name: 'functions-first-page-default-workspace',
+    rule: 'functions.workspace-only',
+    description: "the first page of the paged listing is read from the default workspace whatever the caller's (the pages after it right)",
+  },
+  {
+    name: 'functions-has-more-false-when-filtered',
+    rule: 'functions.pagination.has-more-and-next-cursor',
+    description: 'hasMore is false on every page filtered by q, though more follow',
+  },
+  {
+    name: 'functions-generated-trigger-ids-same',
+    rule: 'functions.triggers.ids',
+    description: 'every trigger set without an id gets the same generated id, "trigger"',
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -116,4 +116,5 @@ export const NOT_SHOWN_BY_EXISTING_DATA: Partial<Record<FaultName, string>> = {
   'resources-sandbox-port-target-as-text': AS_SET,
   'resources-sandbox-port-name-changed': AS_SET,
   'resources-sandbox-port-tls-as-tcp': AS_SET,
+  'functions-generated-trigger-ids-same': 'the demo data sets at most one trigger without an id in a function: two are needed for generated ids to repeat',
 };

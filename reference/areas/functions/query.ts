@@ -36,7 +36,7 @@ export function shapeOf(version: string | undefined, faults: Faults, variants: V
   // No answer is stated for a version that is not a date: 400, or the latest (undescribed-inputs-served).
   if (!isDate(version)) return variants.has('undescribed-inputs-served') ? 'paged' : badRequest(`Service-Version must be a date YYYY-MM-DD, got "${version}"`);
   if (variants.has('refuses-unknown-versions') && version !== PAGED_LISTING_SINCE) return badRequest(`unknown version ${version}`);
-  const legacy = faults.has('functions-boundary-date-legacy') ? version <= PAGED_LISTING_SINCE : version < PAGED_LISTING_SINCE;
+  const legacy = faults.has('functions-boundary-date-legacy') ? version <= PAGED_LISTING_SINCE : version < PAGED_LISTING_SINCE || (version > PAGED_LISTING_SINCE && faults.has('functions-later-version-legacy'));
   return legacy && !faults.has('functions-older-version-paged') ? 'legacy' : 'paged';
 }
 
@@ -75,7 +75,7 @@ export function parseLimit(raw: string | null, faults: Faults, clampUnderMinimum
 /** `lenient`: the variant lenient-enum-values serves a value outside the enum with the default. */
 function parseSort(raw: string | null, faults: Faults, lenient: boolean): FunctionSort | Reply {
   const fallback: FunctionSort = faults.has('functions-default-sort-asc') ? 'createdAt:asc' : DEFAULT_FUNCTION_SORT;
-  if (raw === null) return fallback;
+  if (raw === null) return faults.has('functions-sort-required') ? badRequest('sort is required') : fallback;
   if ((FUNCTION_SORTS as readonly string[]).includes(raw)) return raw as FunctionSort;
   if (faults.has('functions-unknown-sort-served') || lenient) return fallback;
   return badRequest(`sort must be one of ${FUNCTION_SORTS.join(', ')}, got "${raw}"`);
@@ -110,6 +110,14 @@ export function normaliseQ(raw: string | null, faults: Faults, variants: Variant
   return counted.length < min ? '' : q;
 }
 
+/** The order a sort named is read in under the faults that read one sort in another order. */
+function faultyOrder(named: string | null, faults: Faults): FunctionSort | undefined {
+  if (named === 'name:desc' && faults.has('functions-name-desc-as-asc')) return 'name:asc';
+  if (named === 'createdAt:asc' && faults.has('functions-created-at-asc-as-desc')) return 'createdAt:desc';
+  if (named === 'createdAt:desc' && faults.has('functions-created-at-desc-as-asc')) return 'createdAt:asc';
+  return undefined;
+}
+
 export function parsePagedQuery(query: URLSearchParams, faults: Faults, variants: Variants): PagedQuery | Reply {
   const lenient = variants.has('lenient-enum-values');
   const sort = parseSort(query.get('sort'), faults, lenient);
@@ -134,7 +142,7 @@ export function parsePagedQuery(query: URLSearchParams, faults: Faults, variants
   const served = cursor !== undefined && faults.has('functions-limit-not-clamped-on-continuation') ? Number(query.get('limit') ?? limit) : limit;
   if (anchor === 'end' && cursor !== undefined && !servesUndescribed) return badRequest('anchor=end returns the tail page and takes no cursor');
   const anchorAscending = anchor === 'end' && query.get('sort') === null && faults.has('functions-anchor-without-sort-ascending');
-  const order: FunctionSort = anchorAscending ? 'createdAt:asc' : sort === 'name:desc' && faults.has('functions-name-desc-as-asc') ? 'name:asc' : sort;
+  const order: FunctionSort = anchorAscending ? 'createdAt:asc' : (faultyOrder(query.get('sort'), faults) ?? sort);
   const named = { sort: query.get('sort') !== null, q: rawQ !== null };
   return { sort, order, limit: served, q: normaliseQ(rawQ, faults, variants), anchorEnd: anchor === 'end' && !unsupportedAnchor, named, ...(cursor !== undefined ? { cursor } : {}) };
 }

@@ -39,8 +39,10 @@ function storedTriggers(triggers: unknown, owner: string, faults: Faults): unkno
   const taken = new Set<string>();
   return triggers.map((trigger, i) => {
     if (!isObject(trigger)) return trigger;
-    let id = typeof trigger.id === 'string' && trigger.id !== '' ? trigger.id : faults.has('functions-trigger-id-not-generated') ? undefined : `trigger-${i + 1}`;
-    if (id !== undefined && !faults.has('functions-trigger-duplicate-ids-kept')) for (let n = 2; taken.has(id); n++) id = `${trigger.id}-${n}`;
+    const given = typeof trigger.id === 'string' && trigger.id !== '';
+    const sameGenerated = faults.has('functions-generated-trigger-ids-same');
+    let id = given ? trigger.id as string : faults.has('functions-trigger-id-not-generated') ? undefined : sameGenerated ? 'trigger' : `trigger-${i + 1}`;
+    if (id !== undefined && !faults.has('functions-trigger-duplicate-ids-kept') && (given || !sameGenerated)) for (let n = 2; taken.has(id); n++) id = `${trigger.id}-${n}`;
     if (id !== undefined) taken.add(id);
     const configuration = isObject(trigger.configuration) ? { ...trigger.configuration } : undefined;
     if (configuration && trigger.type === 'http-async' && !faults.has('functions-callback-secret-echoed')) configuration.callbackSecret = createHmac('sha256', SECRET_KEY).update(`${owner}/${i}`).digest('hex').slice(0, 32);
