@@ -488,9 +488,9 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'metrics.entry.grouping-fields': [
     ...['resource_type', 'workspace', 'billing_dimension', 'resource_uuid'].map((dimension) =>
-      yet(dimension, `grouped by ${dimension}: each entry carries its field`, `check: metrics.grouping.unique-combinations reads the field of each dimension grouped by, but draws groupBy at random over windows that may hold no event: a dimension can go unread at a seed (workspace at --seed 20261121 --runs 12), so it would need each dimension grouped over events in every run; fault: entries grouped by ${dimension} leave its field out`),
+      proof(dimension, `grouped by ${dimension}: each entry carries its field`, `metrics-entry-${dimension.replace('_', '-')}-left-out`),
     ),
-    yet('several', 'with several dimensions, the field of every one', 'check: as for each dimension; fault: with several dimensions only the first one\'s field is filled'),
+    proof('several', 'with several dimensions, the field of every one', 'metrics-entry-first-dimension-only'),
   ],
   'metrics.entry.resource-uuid-fills': [
     proof('workspace', 'grouped by resource_uuid: workspace filled', 'metrics-resource-uuid-without-workspace'),
@@ -505,7 +505,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('functions-more-pages', `${F}: hasMore true on every page before it`, 'functions-has-more-false-when-filtered'),
     proof('functions-next-cursor', `${F}: nextCursor empty when there are no more pages`, 'functions-next-cursor-on-last-page'),
     proof('metrics-last-page', `${M}: hasMore false on the last page`, 'metrics-has-more-on-last-page'),
-    yet('metrics-more-pages', `${M}: hasMore true on every page before it`, 'fault: hasMore false on the second page of three; metrics.pagination.last-page reads it'),
+    proof('metrics-more-pages', `${M}: hasMore true on every page before it`, 'metrics-has-more-false-after-first-page'),
     same('metrics-next-cursor', `${M}: nextCursor empty when there are no more pages`, 'metrics.cursor.last-page:empty'),
   ],
   'pagination.total': [
@@ -584,7 +584,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   'metrics.enums.group-by': [
     proof('every-value', 'lists every valid value', 'metrics-group-by-enum-missing-dimension'),
     proof('values-accepted', 'each value it lists is accepted as groupBy', 'metrics-group-by-enum-lists-region'),
-    yet('static', 'static: the same for every caller and every time', 'fault: the enum answers a caller who is not account admin without workspace; metrics.enums.group-by reads it'),
+    proof('static', 'static: the same for every caller and every time', 'metrics-group-by-enum-per-caller'),
     proof('shape', 'the list, as the OpenAPI document shapes it ({values})', 'schema-groupby-enum-bare-array'),
     proof('others-refused', 'a groupBy value it does not list is refused', 'metrics-group-by-unknown-accepted'),
   ],
@@ -595,7 +595,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'metrics.enums.resource-types': [
     proof('only-in-window', 'a type appears only when an event for it lies in the window', 'metrics-resource-types-ignore-window'),
-    yet('every-in-window', 'every type with an event in the window appears', 'fault: the enum leaves out the types of events in the window\'s last hour; metrics.enums.resource-types reads it'),
+    proof('every-in-window', 'every type with an event in the window appears', 'metrics-resource-types-last-hour-left-out'),
     yet('distinct', 'distinct: each type once', 'fault: the enum lists a type once per event; metrics.enums.resource-types would need to read repeats (it compares sets)'),
   ],
   'functions.parameters-optional': [
@@ -689,14 +689,14 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('end-malformed', 'endTime malformed: refused, not failed', 'metrics-end-time-rolled-over'),
   ],
   'metrics.optional-parameters': [
-    yet('group-by-list', 'groupBy: a comma-separated list of dimensions', 'fault: groupBy read up to its first comma only; metrics.grouping.unique-combinations reads it'),
-    yet('resource-type', 'resourceType: only the events of that type counted', 'fault: resourceType ignored; metrics.summary.total-cost reads it with filters'),
-    yet('workspace', 'workspace: only the events of that workspace counted', 'fault: workspace= ignored (the admin served the whole account); metrics.summary.total-cost reads it with filters'),
-    yet('each-omitted', 'each of them may be left out', 'fault: a request without groupBy answered 400; metrics.grouping.none-single-entry reads it'),
+    proof('group-by-list', 'groupBy: a comma-separated list of dimensions', 'metrics-group-by-first-only'),
+    proof('resource-type', 'resourceType: only the events of that type counted', 'metrics-resource-type-filter-ignored'),
+    proof('workspace', 'workspace: only the events of that workspace counted', 'metrics-workspace-filter-ignored'),
+    proof('each-omitted', 'each of them may be left out', 'metrics-group-by-required'),
   ],
   'metrics.group-by.values': [
     ...['resource_type', 'workspace', 'billing_dimension', 'resource_uuid'].map((dimension) =>
-      yet(dimension, `${dimension} accepted as a dimension`, `fault: groupBy=${dimension} refused; metrics.enums.group-by sends each value of the enum`),
+      proof(dimension, `${dimension} accepted as a dimension`, `metrics-group-by-${dimension.replace('_', '-')}-refused`),
     ),
     same('from-enum', 'the complete list comes from the group-by enum', 'metrics.enums.group-by:every-value'),
   ],
@@ -711,7 +711,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'metrics.cursor.next': [
     proof('none-skipped', 'the page after a cursor starts right after the previous page: no group skipped', 'metrics-page-boundary-entry-lost'),
-    yet('none-repeated', 'and no group repeated', 'fault: the page after a cursor starts with the previous page\'s last group; metrics.pagination.complete reads it'),
+    proof('none-repeated', 'and no group repeated', 'metrics-page-boundary-entry-repeated'),
   ],
   'metrics.cursor.last-page': [proof('empty', 'hasMore false: nextCursor empty', 'metrics-next-cursor-on-last-page')],
   'metrics.resolution.auto': [proof('by-length', 'omitted: the resolution the window length chooses', 'metrics-auto-resolution-kept-to-twice-the-maximum')],
@@ -724,17 +724,17 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('workspace-filter-member', 'workspace=<name> from a caller who is not account admin: 403', 'metrics-member-workspace-filter-allowed'),
     proof('workspace-filter-admin', 'workspace=<name> from the account admin: served', 'metrics-admin-workspace-filter-refused'),
     proof('group-by-workspace-any-position', 'groupBy containing workspace after another dimension, from a non-admin: 403', 'metrics-member-group-by-workspace-not-first'),
-    yet('group-by-workspace-first', 'groupBy starting with workspace (or only it), from a non-admin: 403', 'fault: a non-admin refused groupBy=workspace only when another dimension comes first; metrics.admin.group-by-workspace reads it'),
-    yet('group-by-workspace-admin', 'groupBy containing workspace from the account admin: served', 'fault: the account admin refused groupBy containing workspace; metrics.admin.group-by-workspace reads it'),
+    proof('group-by-workspace-first', 'groupBy starting with workspace (or only it), from a non-admin: 403', 'metrics-member-group-by-workspace-first-allowed'),
+    proof('group-by-workspace-admin', 'groupBy containing workspace from the account admin: served', 'metrics-admin-group-by-workspace-refused'),
     proof('status-403', 'the refusal is 403', 'metrics-admin-refusal-401'),
     proof('others-allowed', 'every other query served to a non-admin caller who may read metrics', 'metrics-member-refused-resource-uuid'),
   ],
   'metrics.group-by.at-most-three': [
     proof('four-refused', '4 dimensions or more: 400', 'metrics-group-by-four-accepted'),
-    yet('three-accepted', '1 to 3 dimensions: served', 'fault: 3 dimensions refused with 400 (the bound compared with <); metrics.group-by.at-most-three reads it'),
+    proof('three-accepted', '1 to 3 dimensions: served', 'metrics-group-by-three-refused'),
   ],
   'metrics.group-by.combinations': [
-    yet('one-dimension', 'one dimension: one entry per value', 'fault: one dimension also split by billing dimension; metrics.grouping.unique-combinations reads it'),
+    proof('one-dimension', 'one dimension: one entry per value', 'metrics-one-dimension-split-by-billing'),
     proof('several', 'several dimensions: one entry per unique combination', 'metrics-duplicate-groups'),
     proof('none', 'no dimension: one entry', 'metrics-no-group-by-per-workspace'),
   ],

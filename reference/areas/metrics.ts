@@ -74,8 +74,13 @@ export function metricsArea(env: AreaEnv): Area {
   function metrics({ query: params, principal }: RouteRequest): Reply {
     const parsed = parseMetricsQuery(params, profile, faults, queryChoices);
     if (!parsed.ok) return parsed.reply;
-    const query = parsed.value;
-    if (!mayUse(query, principal)) return apiError(403, 'Forbidden', faults.has('metrics-forbidden-message-wrong') ? 'Forbidden' : 'Access denied');
+    if (!mayUse(parsed.value, principal)) return apiError(403, 'Forbidden', faults.has('metrics-forbidden-message-wrong') ? 'Forbidden' : 'Access denied');
+    // The faults that ignore a filter the caller may use.
+    const query: MetricsQuery = {
+      ...parsed.value,
+      ...(faults.has('metrics-resource-type-filter-ignored') ? { resourceType: undefined } : {}),
+      ...(faults.has('metrics-workspace-filter-ignored') ? { workspace: undefined } : {}),
+    };
     const binding: Binding = {
       groupBy: query.groupBy,
       ...(faults.has('metrics-cursor-not-bound-to-window') ? {} : { start: query.start, end: query.end }),
@@ -117,10 +122,13 @@ export function metricsArea(env: AreaEnv): Area {
 
   /** Section 4.1: `workspace=` and any groupBy containing workspace are for account admins only. */
   function mayUse(query: MetricsQuery, principal: Principal): boolean {
-    if (principal.accountAdmin) return !(faults.has('metrics-admin-workspace-filter-refused') && query.workspace !== undefined);
+    if (principal.accountAdmin)
+      return !(faults.has('metrics-admin-workspace-filter-refused') && query.workspace !== undefined) && !(faults.has('metrics-admin-group-by-workspace-refused') && query.groupBy.includes('workspace'));
     const groupsByWorkspace = faults.has('metrics-member-group-by-workspace-not-first')
       ? query.groupBy[0] === 'workspace'
-      : query.groupBy.includes('workspace');
+      : faults.has('metrics-member-group-by-workspace-first-allowed')
+        ? query.groupBy.indexOf('workspace') > 0
+        : query.groupBy.includes('workspace');
     const filtersWorkspace = query.workspace !== undefined && !faults.has('metrics-member-workspace-filter-allowed');
     const groupsByResource = query.groupBy.includes('resource_uuid') && faults.has('metrics-member-refused-resource-uuid');
     return !groupsByWorkspace && !filtersWorkspace && !groupsByResource;
@@ -132,8 +140,10 @@ export function metricsArea(env: AreaEnv): Area {
     return faults.has('metrics-cursor-expires-early') ? HOUR_MS : CURSOR_LIFETIME_MS;
   }
 
-  function groupByEnum(): Reply {
-    const values = profile.groupByDimensions.filter((d) => !(d === 'billing_dimension' && faults.has('metrics-group-by-enum-missing-dimension')));
+  function groupByEnum({ principal }: RouteRequest): Reply {
+    const values = profile.groupByDimensions.filter(
+      (d) => !(d === 'billing_dimension' && faults.has('metrics-group-by-enum-missing-dimension')) && !(d === 'workspace' && !principal.accountAdmin && faults.has('metrics-group-by-enum-per-caller')),
+    );
     return { status: 200, body: { [profile.enumValuesKey]: values } };
   }
 
@@ -143,7 +153,7 @@ export function metricsArea(env: AreaEnv): Area {
     if (!window.ok && !faults.has('metrics-resource-types-window-optional')) return window.reply;
     // That fault reads a window it cannot parse as unbounded.
     const { start, end } = window.ok ? window.value : { start: -Infinity, end: Infinity };
-    const events = faults.has('metrics-resource-types-ignore-window') ? store.all() : store.window(start, end);
+    const events = faults.has('metrics-resource-types-ignore-window') ? store.all() : store.window(start, faults.has('metrics-resource-types-last-hour-left-out') ? end - HOUR_MS : end);
     const values = [...new Set(events.map((e) => e.resourceType))].sort();
     if (env.variants.has('metrics-orders-otherwise')) values.reverse();
     return { status: 200, body: { [profile.enumValuesKey]: values } };

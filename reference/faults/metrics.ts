@@ -272,4 +272,109 @@ export const metricsFaults = [
     description: 'the group-by enum lists "region", which the metrics endpoint refuses as groupBy',
     reshape: (reply, route) => (route.operationId === 'getMetricsGroupByEnum' && reply.status === 200 ? { ...reply, body: { ...(reply.body as object), values: [...((reply.body as { values: string[] }).values), 'region'] } } : reply),
   },
+  {
+    name: 'metrics-group-by-workspace-refused',
+    rule: 'metrics.enums.group-by',
+    description: 'groupBy=workspace is refused with 400, to the account admin too',
+  },
+  {
+    name: 'metrics-group-by-billing-dimension-refused',
+    rule: 'metrics.enums.group-by',
+    description: 'groupBy=billing_dimension is refused with 400',
+  },
+  {
+    name: 'metrics-group-by-resource-type-refused',
+    rule: 'metrics.enums.group-by',
+    description: 'groupBy=resource_type is refused with 400',
+  },
+  {
+    name: 'metrics-group-by-resource-uuid-refused',
+    rule: 'metrics.enums.group-by',
+    description: 'groupBy=resource_uuid is refused with 400',
+  },
+  {
+    name: 'metrics-group-by-three-refused',
+    rule: 'metrics.group-by.at-most-three',
+    description: 'three groupBy dimensions are refused with 400 (the bound compared with <)',
+  },
+  {
+    name: 'metrics-admin-group-by-workspace-refused',
+    rule: 'metrics.admin.group-by-workspace',
+    description: 'the account admin is refused (403) a groupBy containing workspace',
+  },
+  {
+    name: 'metrics-member-group-by-workspace-first-allowed',
+    rule: 'metrics.admin.group-by-workspace',
+    description: 'a caller who is not account admin is refused groupBy containing workspace only when another dimension comes first',
+  },
+  {
+    name: 'metrics-group-by-required',
+    rule: 'metrics.grouping.none-single-entry',
+    description: 'a request without groupBy is refused with 400',
+  },
+  {
+    name: 'metrics-group-by-first-only',
+    rule: 'metrics.grouping.unique-combinations',
+    description: 'groupBy is read up to its first comma: only its first dimension groups',
+  },
+  {
+    name: 'metrics-resource-type-filter-ignored',
+    rule: 'metrics.summary.total-cost',
+    description: 'resourceType is ignored: the events of every type are counted',
+  },
+  {
+    name: 'metrics-workspace-filter-ignored',
+    rule: 'metrics.summary.total-cost',
+    description: "workspace= is ignored: the account admin is served every workspace's events",
+  },
+  {
+    name: 'metrics-group-by-enum-per-caller',
+    rule: 'metrics.enums.group-by',
+    description: 'the group-by enum leaves workspace out for a caller who is not account admin',
+  },
+  {
+    name: 'metrics-resource-types-last-hour-left-out',
+    rule: 'metrics.enums.resource-types',
+    description: "the resource-types enum leaves out the types of the events in the window's last hour",
+  },
+  {
+    name: 'metrics-page-boundary-entry-repeated',
+    rule: 'metrics.pagination.complete',
+    description: "the page after a cursor starts with the previous page's last group",
+  },
+  {
+    name: 'metrics-has-more-false-after-first-page',
+    rule: 'metrics.pagination.last-page',
+    description: 'hasMore is false on every page after the first, though more follow',
+  },
+  {
+    name: 'metrics-one-dimension-split-by-billing',
+    rule: 'metrics.grouping.unique-combinations',
+    description: 'a groupBy of one dimension (not billing_dimension) is also split by billing dimension',
+  },
+  {
+    name: 'metrics-entry-workspace-left-out',
+    rule: 'metrics.grouping.unique-combinations',
+    description: "entries grouped by workspace leave its field out",
+  },
+  {
+    name: 'metrics-entry-resource-type-left-out',
+    rule: 'metrics.grouping.unique-combinations',
+    description: "entries grouped by resource_type leave its field out",
+  },
+  {
+    name: 'metrics-entry-resource-uuid-left-out',
+    rule: 'metrics.grouping.unique-combinations',
+    description: "entries grouped by resource_uuid leave its field out",
+  },
+  {
+    name: 'metrics-entry-billing-dimension-left-out',
+    rule: 'metrics.grouping.unique-combinations',
+    description: "entries grouped by billing_dimension leave its field out",
+  },
+  {
+    name: 'metrics-entry-first-dimension-only',
+    rule: 'metrics.grouping.unique-combinations',
+    description: "with several groupBy dimensions, entries carry the first one's field only",
+  },
 ] as const satisfies readonly FaultDefinition[];

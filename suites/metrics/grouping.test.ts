@@ -28,9 +28,9 @@ const sharesScenarios = { ...withFixtures, existing: true, shares: SCENARIO_ROUN
 type Shape = Omit<CaseOptions, 'dimensions'> & { without?: Dimension };
 
 /** Checks `body` on the whole answer of generated cases of this shape (and `onState` on each state of usage, scenario.ts). */
-async function eachAnswer(t: Check, shape: Shape, body: (answer: Answer, c: MetricsCase) => void, onState?: OnState): Promise<void> {
+async function eachAnswer(t: Check, shape: Shape, body: (answer: Answer, c: MetricsCase) => void, onState?: OnState, everyDimension = false): Promise<void> {
   const dimensions = fixtureDimensions(t.config.profile).filter((d) => d !== shape.without);
-  await eachCaseAnswer(t, scenarios(t), { ...shape, dimensions }, body, { shared: true, onState });
+  await eachCaseAnswer(t, scenarios(t), { ...shape, dimensions }, body, { shared: true, onState, everyDimension });
 }
 
 /** The expected cost and usage of the group an entry stands for; 0 when its combination has no event in the window. */
@@ -54,7 +54,7 @@ const groupingUniqueCombinations = rule('metrics.grouping.unique-combinations', 
     }
     const missing = [...expected.groups].filter(([k]) => !seen.has(k)).map(([, g]) => groupLabel(g.values, groupBy));
     t.assert(missing.length === 0, `${query}: each combination with events in the window must have an entry; missing ${missing.slice(0, 3).join(', ')}`);
-  });
+  }, undefined, true);
 });
 
 const groupingResourceUuidFills = rule('metrics.grouping.resource-uuid-fills', sharesScenarios, async (t: Check) => {

@@ -9,6 +9,7 @@ import type { Exchange } from '../../results/model.ts';
 import { describe, setUsage, shareUsage, walkPages, type Entry, type MetricsPage, type MetricsRequest } from './client.ts';
 import { autoPartsOf, partsOf, withUsage } from './existing.ts';
 import { expectedMetrics, type Dimension, type ExpectedMetrics } from './oracle.ts';
+import { MAX_GROUP_BY } from '../../spec/facts.ts';
 
 export interface Filters {
   resourceType?: string;
@@ -246,6 +247,16 @@ async function expectAnswer(t: Check, c: MetricsCase, events: readonly FixtureEv
 }
 
 /**
+ * One case per dimension grouped alone, and one of the first three at once, all over the
+ * scenario with the most events of ten `scenarios` draws (the check's seed): drawn at
+ * random, a dimension may go ungrouped over events in a run, and its grouping unread.
+ */
+function everyDimensionCases(t: Check, scenarios: fc.Arbitrary<UsageScenario>, dimensions: readonly Dimension[]): MetricsCase[] {
+  const scenario = fc.sample(scenarios, { seed: t.seed, numRuns: 10 }).reduce((most, s) => (s.events.length > most.events.length ? s : most));
+  return [...dimensions.map((d) => [d]), dimensions.slice(0, MAX_GROUP_BY)].map((groupBy) => ({ scenario, groupBy, filters: {} }));
+}
+
+/**
  * Checks `body` on the whole answer of each generated case (a scenario of `scenarios`,
  * a query of `options`); the cases' events side by side where they can be. Rules whose
  * cases draw their scenarios from one arbitrary with one seed (`shared`, the rules
@@ -256,12 +267,12 @@ async function expectAnswer(t: Check, c: MetricsCase, events: readonly FixtureEv
  * whether the queries name the resolution or leave it to the window's length. On set
  * data, `onState` also checks each state of usage put on the target.
  */
-export function eachAnswer(
+export async function eachAnswer(
   t: Check,
   scenarios: fc.Arbitrary<UsageScenario>,
   options: CaseOptions,
   body: (answer: Answer, c: MetricsCase) => void,
-  { shared = false, resolution = 'explicit', onState }: { shared?: boolean; resolution?: 'explicit' | 'auto'; onState?: OnState } = {},
+  { shared = false, resolution = 'explicit', onState, everyDimension = false }: { shared?: boolean; resolution?: 'explicit' | 'auto'; onState?: OnState; everyDimension?: boolean } = {},
 ): Promise<void> {
   if (t.data === 'existing')
     return withUsage(t, async (scenario) => {
@@ -272,9 +283,18 @@ export function eachAnswer(
       // One value no event holds, as the generated filters have.
       const filters = options.filters && { resourceTypes: [...values((r) => r.type), 'no-such-type'], workspaces: [...values((r) => r.workspace), 'no-such-workspace'] };
       await t.property(caseArb(parts, { ...options, filters }), (c) => expectAnswer(t, c, c.scenario.events, scenario.resources, body));
+      // Each dimension's case in turn: the usage read back is one scenario, so they cannot go side by side.
+      if (everyDimension)
+        await t.property(fc.constant(everyDimensionCases(t, parts, options.dimensions)), async (cases) => {
+          for (const c of cases) await expectAnswer(t, c, c.scenario.events, scenario.resources, body);
+        }, { runs: 1 });
     });
   const expect = (group: readonly MetricsCase[]) => expectAnswers(t, group, body, onState);
-  return t.property(caseArb(scenarios, options), (c) => expect([c]), { together: expect, shared });
+  // The cases of every dimension go beside the generated ones, in the one state the property
+  // sets them all in (its cases may set none after it); should only they fail, the evidence
+  // is that of the cases side by side, its message naming their query.
+  const extra = everyDimension ? everyDimensionCases(t, scenarios, options.dimensions) : [];
+  return t.property(caseArb(scenarios, options), (c) => expect([c]), { together: (group) => expect([...group, ...extra]), shared });
 }
 
 /**

@@ -111,16 +111,26 @@ export function parseMetricsQuery(query: URLSearchParams, profile: Profile, faul
   };
 }
 
+/** The faults that refuse one dimension of the enum as groupBy. */
+const GROUP_BY_REFUSED: Record<string, FaultName> = {
+  workspace: 'metrics-group-by-workspace-refused',
+  billing_dimension: 'metrics-group-by-billing-dimension-refused',
+  resource_type: 'metrics-group-by-resource-type-refused',
+  resource_uuid: 'metrics-group-by-resource-uuid-refused',
+};
+
 /** Comma-separated dimensions of the profile, distinct, at most three. */
 function parseGroupBy(text: string | null, profile: Profile, faults: Faults, lenient: boolean, servesUndescribed: boolean): Parsed<string[]> {
-  if (text === null) return { ok: true, value: [] };
-  let dimensions = text.split(',');
+  if (text === null) return faults.has('metrics-group-by-required') ? reject('groupBy is required') : { ok: true, value: [] };
+  let dimensions = faults.has('metrics-group-by-first-only') ? text.split(',').slice(0, 1) : text.split(',');
+  const refused = dimensions.find((d) => d in GROUP_BY_REFUSED && faults.has(GROUP_BY_REFUSED[d]!));
+  if (refused !== undefined) return reject(`groupBy value ${JSON.stringify(refused)} is not supported`);
   if (faults.has('metrics-group-by-unknown-accepted') || lenient) dimensions = dimensions.filter((d) => profile.groupByDimensions.includes(d));
   const unknown = dimensions.find((d) => !profile.groupByDimensions.includes(d));
   if (unknown !== undefined) return reject(`groupBy value ${JSON.stringify(unknown)} is not one of ${profile.groupByDimensions.join(', ')}`);
   if (servesUndescribed) dimensions = [...new Set(dimensions)];
   if (new Set(dimensions).size !== dimensions.length) return reject('groupBy lists a dimension twice');
-  const cap = faults.has('metrics-group-by-four-accepted') ? MAX_GROUP_BY + 1 : MAX_GROUP_BY;
+  const cap = faults.has('metrics-group-by-four-accepted') ? MAX_GROUP_BY + 1 : faults.has('metrics-group-by-three-refused') ? MAX_GROUP_BY - 1 : MAX_GROUP_BY;
   if (dimensions.length > cap) return reject(`groupBy accepts at most ${MAX_GROUP_BY} dimensions, got ${dimensions.length}`);
   return { ok: true, value: dimensions };
 }

@@ -28,6 +28,13 @@ const UUID_FILL_FAULTS: Partial<Record<TextField, FaultName>> = {
   resourceName: 'metrics-resource-uuid-without-name',
   resourceType: 'metrics-resource-uuid-without-type',
 };
+/** The fault that leaves a dimension's own field out of the entries grouped by it. */
+const FIELD_LEFT_OUT: Partial<Record<string, FaultName>> = {
+  workspace: 'metrics-entry-workspace-left-out',
+  resource_type: 'metrics-entry-resource-type-left-out',
+  resource_uuid: 'metrics-entry-resource-uuid-left-out',
+  billing_dimension: 'metrics-entry-billing-dimension-left-out',
+};
 
 interface Group {
   id: string;
@@ -96,8 +103,11 @@ export function metricsPage({ grouping, allEvents, query, after, issueCursor, fa
   let from = after === undefined ? 0 : groups.findIndex((g) => choices.order * compareKeys(g.key, after) > 0);
   if (from < 0) from = groups.length;
   if (after !== undefined && faults.has('metrics-page-boundary-entry-lost')) from += 1;
+  if (after !== undefined && faults.has('metrics-page-boundary-entry-repeated')) from = Math.max(0, from - 1);
   let page = groups.slice(from, from + query.limit);
-  const hasMore = faults.has('metrics-has-more-on-last-page') ? page.length === query.limit : from + query.limit < groups.length;
+  const hasMore = faults.has('metrics-has-more-on-last-page')
+    ? page.length === query.limit
+    : from + query.limit < groups.length && !(faults.has('metrics-has-more-false-after-first-page') && after !== undefined);
   const lastKey = page[page.length - 1]?.key ?? after;
   const nextCursor = (hasMore || faults.has('metrics-next-cursor-on-last-page')) && lastKey ? issueCursor(lastKey) : '';
 
@@ -138,6 +148,7 @@ function groupIdOf(groupBy: string[], faults: Faults): (e: StoredEvent) => strin
   const fields = groupBy.map((d) => FIELD_OF[d]!);
   if (groupBy.length === 0 && faults.has('metrics-no-group-by-per-workspace')) fields.push('workspace');
   if (groupBy.length >= 2 && !groupBy.includes('billing_dimension') && faults.has('metrics-duplicate-groups')) fields.push('billingDimension');
+  if (groupBy.length === 1 && groupBy[0] !== 'billing_dimension' && faults.has('metrics-one-dimension-split-by-billing')) fields.push('billingDimension');
   if (fields.length === 0) return () => '';
   if (fields.length === 1) return (e) => e[fields[0]!];
   return (e) => fields.map((f) => e[f]).join('\u0000');
@@ -172,7 +183,8 @@ function compareKeys(a: readonly string[], b: readonly string[]): number {
 function groupFields(group: Group, groupBy: string[], faults: Faults): Partial<Record<TextField, string>> {
   const fields: Partial<Record<TextField, string>> = {};
   if (!group.sample) return fields;
-  const filled = groupBy.map((d) => FIELD_OF[d]!);
+  const kept = groupBy.filter((d, i) => !(FIELD_LEFT_OUT[d] && faults.has(FIELD_LEFT_OUT[d])) && !(i > 0 && faults.has('metrics-entry-first-dimension-only')));
+  const filled = kept.map((d) => FIELD_OF[d]!);
   if (groupBy.includes('resource_uuid')) {
     filled.push(...RESOURCE_FIELDS.filter((f) => !faults.has(UUID_FILL_FAULTS[f]!)));
   }
