@@ -436,8 +436,8 @@ const DRAFTS: Record<string, readonly Draft[]> = {
 
   // 2.6 Sandbox file and process payloads
   'payload.file-write-request': [
-    yet('file', 'content (a string): a file is written', 'fault: a write with content refused (4xx) where one without is served; sandbox-address.filesystem.write reads it'),
-    yet('directory', 'isDirectory (a boolean): a directory is written', 'fault: isDirectory true refused, or made a file (a file written under it then refused); sandbox-address.filesystem.write reads it'),
+    proof('file', 'content (a string): a file is written', 'sandbox-address-content-refused'),
+    same('directory', 'isDirectory (a boolean): a directory is written', 'filesystem.write:directory'),
     proof('permissions-octal', 'permissions: octal mode notation, other values refused', 'sandbox-address-bad-permissions-accepted'),
     open('content-kept', 'what content holds is what the file holds', 'no specified operation reads a file back'),
   ],
@@ -558,8 +558,8 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     open('500-body', '500 with an Error body', 'no request is known to make a target fail: a 500 cannot be caused on purpose (functions.responses.documented reads the body of any that comes)'),
   ],
   'sandbox.by-name': [
-    yet('by-name', 'the sandbox the path names is the one answered', 'fault: GET /sandboxes/{sandboxName} answers the workspace\'s first sandbox whatever the name (a single sandbox set is answered right); resources.sandbox.spec reads each of several'),
-    yet('any-name', 'any unique sandbox name, percent-encoded in the path', 'fault: names of more than 32 characters answered 404; schema.sandbox reads generated names'),
+    proof('by-name', 'the sandbox the path names is the one answered', 'resources-sandbox-first-whatever-name'),
+    proof('any-name', 'any unique sandbox name, percent-encoded in the path', 'resources-sandbox-long-name-not-found'),
   ],
   'sandbox.show-secrets': [
     proof('admin-asks', 'a workspace admin who asks is shown the secret values', 'resources-secret-hidden-from-admin'),
@@ -744,9 +744,9 @@ const DRAFTS: Record<string, readonly Draft[]> = {
 
   // 4.2 Sandbox address
   'filesystem.write': [
-    yet('create-file', 'creates a file', 'fault: a new file\'s write refused (404, the file not found) while an existing one is updated; sandbox-address.filesystem.write reads it'),
+    proof('create-file', 'creates a file', 'sandbox-address-file-create-refused'),
     proof('update-file', 'updates a file', 'sandbox-address-file-update-refused'),
-    yet('directory', 'creates or updates a directory', 'fault: isDirectory writes refused; sandbox-address.filesystem.write reads it'),
+    proof('directory', 'creates or updates a directory', 'sandbox-address-directory-write-refused'),
   ],
   'filesystem.responses': [
     same('message', '200: message', 'payload.file-write-response:message'),
@@ -754,7 +754,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     same('error-body', 'its error responses with body error', 'error.sandbox-address:file-write'),
   ],
   'process-logs.identifier': [
-    yet('pid', 'a process id', 'fault: GET /process/{identifier}/logs finds processes by name only; sandbox-address.process-logs.content reads by pid'),
+    proof('pid', 'a process id', 'sandbox-address-logs-by-pid-missing'),
     proof('name', 'a process name', 'sandbox-address-logs-by-name-missing'),
   ],
   'process-logs.responses': [
@@ -767,7 +767,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     same('a-pid', 'a process id of the sandbox served', 'monitor.responses:served'),
   ],
   'monitor.responses': [
-    yet('served', '200 for a process of the sandbox', 'fault: DELETE /network/process/{pid}/monitor refused (404) for a process that opened no port; sandbox-address.monitor.stop reads it'),
+    proof('served', '200 for a process of the sandbox', 'sandbox-address-monitor-without-port-refused'),
     same('empty-object', '200: an empty object', 'payload.monitor-stop:empty-object'),
     same('error-body', 'its error responses with body error', 'error.sandbox-address:monitor-stop'),
   ],

@@ -69,6 +69,7 @@ export function sandboxAddressArea(env: AreaEnv): Area {
       const blocking = makeParents(segments);
       if (blocking) return sandboxError(conflict, blocking);
       const mode = typeof permissions === 'string' ? permissions : undefined;
+      if (request.isDirectory === true && env.faults.has('sandbox-address-directory-write-refused')) return sandboxError(400, 'isDirectory is not supported');
       if (request.isDirectory === true) {
         if (files.get(path)?.kind === 'file') return sandboxError(conflict, `/${path} is a file`);
         files.set(path, { kind: 'directory', ...(mode ? { mode } : {}) });
@@ -76,6 +77,8 @@ export function sandboxAddressArea(env: AreaEnv): Area {
       }
       if (files.get(path)?.kind === 'directory') return sandboxError(conflict, `/${path} is a directory`);
       if (files.get(path)?.kind === 'file' && env.faults.has('sandbox-address-file-update-refused')) return sandboxError(409, `/${path} exists`);
+      if (!files.has(path) && env.faults.has('sandbox-address-file-create-refused')) return sandboxError(404, `/${path} not found`);
+      if (request.content !== undefined && env.faults.has('sandbox-address-content-refused')) return sandboxError(400, 'content is not supported');
       if (files.get(path)?.kind === 'file' && env.variants.has('filesystem-as-its-user') && !ownerMay(files.get(path), 2)) return sandboxError(400, `/${path}: permission denied`);
       files.set(path, { kind: 'file', content: request.content ?? '', ...(mode ? { mode } : {}) });
       return { status: 200, body: { message: 'File written', path: `/${path}` } };
@@ -91,7 +94,8 @@ export function sandboxAddressArea(env: AreaEnv): Area {
     handle({ params }) {
       const id = params.identifier ?? '';
       const byName = !env.faults.has('sandbox-address-logs-by-name-missing');
-      const process = processes.find((p) => p.pid === id) ?? (byName ? processes.find((p) => p.name === id) : undefined);
+      const byPid = !env.faults.has('sandbox-address-logs-by-pid-missing');
+      const process = (byPid ? processes.find((p) => p.pid === id) : undefined) ?? (byName ? processes.find((p) => p.name === id) : undefined);
       if (!process) return sandboxError(404, `no process with id or name ${JSON.stringify(id)}`);
       return { status: 200, body: { logs: process.stdout + process.stderr, stdout: process.stdout, stderr: process.stderr } };
     },
@@ -108,6 +112,8 @@ export function sandboxAddressArea(env: AreaEnv): Area {
       if (!PID.test(pid)) return env.faults.has('sandbox-address-non-numeric-pid-accepted') ? { status: 200, body: {} } : sandboxError(400, `the pid must be a process id, got ${JSON.stringify(pid)}`);
       // No answer is stated for a pid of no process: 400, or nothing to stop (undescribed-inputs-served).
       if (!processes.some((p) => p.pid === pid) && !env.variants.has('undescribed-inputs-served')) return sandboxError(400, `no process with pid ${pid}`);
+      // A process that opened no port (none of the state's did) has no monitor to stop.
+      if (env.faults.has('sandbox-address-monitor-without-port-refused')) return sandboxError(404, `process ${pid} monitors no port`);
       return { status: 200, body: {} };
     },
   };

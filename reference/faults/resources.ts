@@ -642,4 +642,14 @@ export const resourcesFaults = [
     description: 'GET /sandboxes/{name} answers each port of protocol TLS as of protocol TCP',
     reshape: eachOf((spec) => spec.runtime?.ports, (port) => port.protocol === 'TLS' && (port.protocol = 'TCP')),
   },
+  {
+    name: 'resources-sandbox-long-name-not-found',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{sandboxName} answers 404 for a name of more than 16 characters that is there',
+  },
+  {
+    name: 'resources-sandbox-first-whatever-name',
+    rule: 'resources.sandbox.spec',
+    description: "GET /sandboxes/{sandboxName} answers the workspace's first sandbox whatever the name",
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -92,4 +92,29 @@ export const sandboxAddressFaults = [
     description: 'DELETE /network/process/{pid}/monitor refuses with {message}, not {error}',
     reshape: errorBodyChanged('stopPortMonitoring', ({ error, ...rest }) => ({ ...rest, message: error })),
   },
+  {
+    name: 'sandbox-address-directory-write-refused',
+    rule: 'sandbox-address.filesystem.write',
+    description: 'PUT /filesystem/{path} refuses isDirectory true (400)',
+  },
+  {
+    name: 'sandbox-address-file-create-refused',
+    rule: 'sandbox-address.filesystem.write',
+    description: 'PUT /filesystem/{path} refuses to create a file that is not there (404) but updates one that is',
+  },
+  {
+    name: 'sandbox-address-content-refused',
+    rule: 'sandbox-address.filesystem.write',
+    description: 'PUT /filesystem/{path} refuses a write that carries content (400) and serves one without',
+  },
+  {
+    name: 'sandbox-address-logs-by-pid-missing',
+    rule: 'sandbox-address.process-logs.content',
+    description: 'GET /process/{identifier}/logs finds processes by name only, not by pid',
+  },
+  {
+    name: 'sandbox-address-monitor-without-port-refused',
+    rule: 'sandbox-address.monitor.stop',
+    description: 'DELETE /network/process/{pid}/monitor refuses (404) a process of the sandbox that opened no port',
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -86,9 +86,12 @@ export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; 
     scopes: ['sandboxes:get'],
     handle({ params, query, principal }) {
       const name = params.sandboxName ?? '';
+      if (name.length > 16 && env.faults.has('resources-sandbox-long-name-not-found')) return apiError(404, 'NotFound', `no sandbox named ${name}`);
       const found = env.faults.has('resources-sandbox-any-workspace')
         ? store.all().find((s) => (s.metadata as Json).name === name)
-        : store.find(principal.workspace, name);
+        : env.faults.has('resources-sandbox-first-whatever-name')
+          ? store.all().find((s) => (s.metadata as Json).workspace === principal.workspace)
+          : store.find(principal.workspace, name);
       if (!found) return apiError(404, 'NotFound', `no sandbox named ${name} in workspace ${principal.workspace}`);
       const body = clone(found);
       if (env.faults.has('resources-show-secrets-required') && !query.has(SHOW_SECRETS_PARAM)) return apiError(400, 'BadRequest', `the ${SHOW_SECRETS_PARAM} parameter is required`);
