@@ -333,7 +333,7 @@ export const unknownSortArb: fc.Arbitrary<string> = fc
 export const shortQueryArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: stringMatching(/^[A-Za-z0-9-]$/) },
   { weight: 2, arbitrary: stringMatching(/^ {0,3}[A-Za-z0-9-] {0,3}$/) },
-  { weight: 1, arbitrary: stringMatching(/^ {0,3}$/) },
+  { weight: 2, arbitrary: stringMatching(/^ {0,3}$/) },
 );
 
 /** An end that no fixture holds (`~` is in no generated field). */

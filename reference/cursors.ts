@@ -44,8 +44,12 @@ export class CursorCodec {
     return `${payload}.${this.sign(payload)}`;
   }
 
-  /** `unchecked`: parts of the binding not compared (only ever under a fault). */
-  open<P>(cursor: string, binding: Binding, lifetimeMs = CURSOR_LIFETIME_MS, unchecked: readonly string[] = []): CursorVerdict<P> {
+  /**
+   * `unchecked`: parts of the binding not compared; `uncheckedIfIssuedWith`: parts not
+   * compared when the cursor was issued with that value (a filter it was issued without).
+   * Both only ever under a fault.
+   */
+  open<P>(cursor: string, binding: Binding, lifetimeMs = CURSOR_LIFETIME_MS, unchecked: readonly string[] = [], uncheckedIfIssuedWith: Binding = {}): CursorVerdict<P> {
     const [payload, signature, extra] = cursor.split('.');
     if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'malformed' };
     const expected = Buffer.from(this.sign(payload));
@@ -53,8 +57,10 @@ export class CursorCodec {
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'malformed' };
     const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { b: Record<string, string>; t: number; p: P };
     const wanted = digestOf(binding);
+    const lax = digestOf(uncheckedIfIssuedWith);
     const parts = new Set([...Object.keys(wanted), ...Object.keys(decoded.b)]);
-    if ([...parts].some((part) => !unchecked.includes(part) && wanted[part] !== decoded.b[part])) return { ok: false, reason: 'other-query' };
+    const compared = (part: string) => !unchecked.includes(part) && !(part in lax && decoded.b[part] === lax[part]);
+    if ([...parts].some((part) => compared(part) && wanted[part] !== decoded.b[part])) return { ok: false, reason: 'other-query' };
     if (this.clock.now() - decoded.t > lifetimeMs) return { ok: false, reason: 'expired' };
     return { ok: true, position: decoded.p, issuedAt: decoded.t };
   }

@@ -167,6 +167,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
       if (faults.has('auth-missing-error-left-out')) return { status: 401, body: { ...(reply.body as object), error: undefined } };
       return reply;
     }
+    if (authorization === `Token ${identities.admin}` && faults.has('auth-token-scheme-accepted')) return admin;
     const principal = identities.resolve(authorization, anyCaseScheme);
     if (!principal) {
       if (alone('invalid-accepted')) return admin;

@@ -612,7 +612,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('sort-left-out', 'a cursor of a sort other than the default reused with no sort: rejected', 'functions-cursor-sort-unchecked-when-omitted'),
     yet('sort-added', 'a cursor issued with no sort reused with a sort other than the default: rejected', 'check: functions.cursor.bound-to-sort issues its cursors with a sort named; it would also need one issued with none; fault: the sort checked only when the cursor was issued with one'),
     yet('q-changed', 'a cursor of a q reused with another q: rejected', 'fault: another q accepted where a q added or left out is still rejected (e.g. q compared by its first 2 characters); functions-cursor-not-bound-to-q breaks q-changed, q-added and q-left-out at once (functions.cursor.bound-to-q draws all three), and q-added has no fault of its own, so it proves none'),
-    yet('q-added', 'a cursor issued without q reused with one: rejected', 'fault: q checked only when the cursor was issued with one; functions.cursor.bound-to-q draws it'),
+    proof('q-added', 'a cursor issued without q reused with one: rejected', 'functions-cursor-q-unchecked-when-issued-without'),
     proof('q-left-out', 'a cursor of a q reused without q: rejected', 'functions-cursor-q-unchecked-when-omitted'),
     yet('later-pages', 'the cursors of pages after the first are bound too', 'check: the binding rules reuse first pages\' cursors only; they would also need a second page\'s; fault: a continuation page\'s cursor carries no binding'),
     yet('older-than-24h', 'a first page\'s cursor older than 24 hours: rejected', 'fault: only first pages\' cursors live too long (e.g. 25 hours); functions-cursor-lives-25h and functions-cursor-never-expires break it with the second page\'s cursors at once (functions.cursor.expires-after-24h draws both), and those have no fault of their own'),
@@ -667,7 +667,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'functions.search.short': [
     proof('one-character', 'a q of one character (spaces around it or not): the unfiltered listing', 'functions-one-char-q-filters'),
-    yet('blank', 'an empty q, or one of spaces only: the unfiltered listing', 'fault: q= (empty) or q of spaces answered with no function (searched as the empty match of nothing) or 400; functions.search.short-query-unfiltered would need to draw them (shortQueryArb)'),
+    proof('blank', 'an empty q, or one of spaces only: the unfiltered listing', 'functions-blank-q-matches-nothing'),
   ],
   'functions.search.from-version': [
     same('later-versions', 'honoured in a version after 2026-04-28', 'version.paged:q-later'),
@@ -680,7 +680,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('no-next-page', 'the tail page: hasMore false and no nextCursor', 'functions-anchor-end-next-cursor-set'),
     proof('with-q', 'with q: the tail of the functions q matches', 'functions-anchor-end-ignores-q'),
     proof('name-sorts', 'name sorts: not supported (refused, or the anchor left out)', 'functions-anchor-name-sort-500'),
-    yet('only-end', 'end its only value', 'fault: anchor=start served as the first page; functions.anchor would need a check sending other values'),
+    open('only-end', 'end its only value', 'what a target answers to an anchor outside the enum is not stated: it may refuse it or serve the listing as without the anchor (the variant undescribed-inputs-served serves it), so no answer to one breaks these words'),
   ],
   'metrics.window-required': [
     proof('start-missing', 'startTime missing: refused', 'metrics-start-time-optional'),
@@ -780,7 +780,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     ...eachOperation((part, path) =>
       proof(`invalid-${part}`, `${path}: a request with an unknown token refused`, `auth-invalid-accepted-on-${part}`),
     ),
-    yet('bearer-form', 'the Bearer form only', 'fault: the admin token accepted under another scheme ("Token <key>") or with no scheme; auth.invalid-token sends the Token form'),
+    proof('bearer-form', 'the Bearer form only', 'auth-token-scheme-accepted'),
     open('token-kinds', 'an OAuth 2.0 access token (JWT) or an API key', 'the suite is given its credentials without their kind, and obtaining a token is not shown'),
   ],
   'auth.sandbox-address': [
@@ -880,11 +880,11 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     same('functions-query', `${F}: a cursor bound to another query rejected`, 'functions.cursor.same-query:workspace', 'functions.cursor.same-query:sort-changed', 'functions.cursor.same-query:sort-left-out', 'functions.cursor.same-query:sort-added', 'functions.cursor.same-query:q-changed', 'functions.cursor.same-query:q-added', 'functions.cursor.same-query:q-left-out', 'functions.cursor.same-query:later-pages'),
     same('functions-age', `${F}: a cursor older than 24 hours rejected`, 'functions.cursor.same-query:older-than-24h', 'functions.cursor.same-query:older-than-24h-later-pages'),
     proof('metrics-window', `${M}: reused with another window`, 'metrics-cursor-not-bound-to-window'),
-    yet('metrics-groupBy-changed', `${M}: a cursor of one groupBy reused with another`, 'fault: groupBy compared only when both name one and only by its first dimension (left out still rejected); metrics.cursor.bound-to-query changes it'),
+    proof('metrics-groupBy-changed', `${M}: a cursor of one groupBy reused with another`, 'metrics-cursor-group-by-first-dimension-only'),
     proof('metrics-groupBy-left-out', `${M}: a cursor of a groupBy reused without groupBy`, 'metrics-cursor-group-by-unchecked-when-omitted'),
     open('metrics-groupBy-added', `${M}: a cursor issued without groupBy reused with one`, 'without groupBy the answer is a single entry (section 4.1: one per combination), so no page has a next one and no such cursor is issued'),
     ...(['resourceType', 'workspace'] as const).map((part) =>
-      yet(`metrics-${part}-added`, `${M}: a cursor issued without ${part} reused with it`, `fault: ${part} bound only when the cursor was issued with it; metrics.cursor.bound-to-query draws it (its "another ${part}" adds the filter to a query without one)`),
+      proof(`metrics-${part}-added`, `${M}: a cursor issued without ${part} reused with it`, `metrics-cursor-${part === 'resourceType' ? 'resource-type' : 'workspace'}-unchecked-when-issued-without`),
     ),
     ...(['resourceType', 'workspace'] as const).map((part) =>
       yet(`metrics-${part}-changed`, `${M}: a cursor of one ${part} reused with another`, `check: metrics.cursor.bound-to-query adds ${part} to a query without it or leaves it out, never changes one value for another; fault: ${part} compared only by whether it is given`),

@@ -89,7 +89,7 @@ export function functionsArea(env: AreaEnv): Area {
 
   /** Where the page after `cursor` starts in `view` and when the cursor was issued, or the 4xx that rejects the cursor. */
   function startAfterCursor(cursor: string, binding: Binding, unchecked: string[], view: OrderedView): { start: number; issuedAt?: number } | Reply {
-    const verdict = env.cursors.open<Position>(cursor, binding, cursorLifetimeMs, unchecked);
+    const verdict = env.cursors.open<Position>(cursor, binding, cursorLifetimeMs, unchecked, faults.has('functions-cursor-q-unchecked-when-issued-without') ? { q: '' } : {});
     if (!verdict.ok) {
       if (verdict.reason === 'malformed' && faults.has('functions-garbage-cursor-first-page')) return { start: 0 };
       return apiError(cursorRejectionStatus(verdict.reason, env.variants), 'InvalidCursor', CURSOR_REJECTIONS[verdict.reason]);

@@ -82,7 +82,7 @@ export function metricsArea(env: AreaEnv): Area {
       ...(faults.has('metrics-workspace-filter-ignored') ? { workspace: undefined } : {}),
     };
     const binding: Binding = {
-      groupBy: query.groupBy,
+      groupBy: faults.has('metrics-cursor-group-by-first-dimension-only') && query.groupBy.length > 0 ? query.groupBy.slice(0, 1) : query.groupBy,
       ...(faults.has('metrics-cursor-not-bound-to-window') ? {} : { start: query.start, end: query.end }),
       resourceType: query.resourceType ?? null,
       workspace: query.workspace ?? null,
@@ -91,7 +91,11 @@ export function metricsArea(env: AreaEnv): Area {
     let after: string[] | undefined;
     let issuedAt: number | undefined;
     if (query.cursor !== undefined) {
-      const verdict = env.cursors.open<string[]>(query.cursor, binding, cursorLifetimeMs(), uncheckedParts(params));
+      const issuedWithout = {
+        ...(faults.has('metrics-cursor-resource-type-unchecked-when-issued-without') ? { resourceType: null } : {}),
+        ...(faults.has('metrics-cursor-workspace-unchecked-when-issued-without') ? { workspace: null } : {}),
+      };
+      const verdict = env.cursors.open<string[]>(query.cursor, binding, cursorLifetimeMs(), uncheckedParts(params), issuedWithout);
       if (!verdict.ok) return apiError(cursorRejectionStatus(verdict.reason, env.variants), 'InvalidCursor', cursorRejection[verdict.reason]);
       after = verdict.position;
       // A continuation cursor dated from the first page's (fault metrics-cursor-age-from-first-page).

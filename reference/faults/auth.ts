@@ -68,6 +68,11 @@ export const authFaults = [
       route.surface === 'control' && (reply.status === 401 || reply.status === 403) ? { status: reply.status, body: undefined, contentType: 'text/plain', text: 'Unauthorized' } : reply,
   },
   {
+    name: 'auth-token-scheme-accepted',
+    rule: 'auth.invalid-token',
+    description: 'the admin token is accepted under the Token scheme ("Token <key>"), not only as Bearer',
+  },
+  {
     name: 'auth-missing-functions-forbidden',
     rule: 'auth.missing-credentials',
     description: 'GET /functions without credentials is refused with 403 instead of 401',

@@ -473,6 +473,11 @@ export const functionsFaults = [
     reshape: (reply, route) => (isListing(route) && reply.status === 403 ? { status: 403, body: undefined } : reply),
   },
   {
+    name: 'functions-blank-q-matches-nothing',
+    rule: 'functions.search.short-query-unfiltered',
+    description: 'an empty q, or one of spaces only, is searched as it is: no function matches',
+  },
+  {
     name: 'functions-search-skips-name',
     rule: 'functions.search.fields',
     description: 'q does not look in metadata.name',
@@ -556,5 +561,10 @@ export const functionsFaults = [
     name: 'functions-generated-trigger-ids-same',
     rule: 'functions.triggers.ids',
     description: 'every trigger set without an id gets the same generated id, "trigger"',
+  },
+  {
+    name: 'functions-cursor-q-unchecked-when-issued-without',
+    rule: 'functions.cursor.bound-to-q',
+    description: 'a cursor issued without q is accepted with one (q is compared only when the cursor was issued with it)',
   },
 ] as const satisfies readonly FaultDefinition[];

@@ -377,4 +377,19 @@ export const metricsFaults = [
     rule: 'metrics.grouping.unique-combinations',
     description: "with several groupBy dimensions, entries carry the first one's field only",
   },
+  {
+    name: 'metrics-cursor-resource-type-unchecked-when-issued-without',
+    rule: 'metrics.cursor.bound-to-query',
+    description: 'a cursor issued without resourceType is accepted with one',
+  },
+  {
+    name: 'metrics-cursor-workspace-unchecked-when-issued-without',
+    rule: 'metrics.cursor.bound-to-query',
+    description: 'a cursor issued without workspace is accepted with one',
+  },
+  {
+    name: 'metrics-cursor-group-by-first-dimension-only',
+    rule: 'metrics.cursor.bound-to-query',
+    description: 'a cursor is bound to the first dimension of groupBy only: another groupBy with the same first dimension is accepted',
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -101,6 +101,8 @@ export function caseFoldOf(faults: Faults, variants: Variants): (text: string) =
  * trimming, or before it with the variant search-length-before-trimming.
  */
 export function normaliseQ(raw: string | null, faults: Faults, variants: Variants): string {
+  // A q no field holds: a blank q searched as it is.
+  if (raw !== null && raw.trim() === '' && faults.has('functions-blank-q-matches-nothing')) return '\u0000';
   let q = raw ?? '';
   if (!faults.has('functions-q-not-trimmed')) q = q.trim();
   // Counted before folding: a folding may change the length ("ß" as "ss").
