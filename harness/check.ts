@@ -18,7 +18,7 @@ import { logExchange } from './exchange-log.ts';
 import { ruleSeed } from './seed.ts';
 import type { TargetTime } from './target-time.ts';
 import type { HeldStates } from './run-check.ts';
-import { asRepeat, CONFIRMATIONS, CONFIRMATIONS_WHILE_MOVING, currentRepeat, DataMoved, FRESH_MS, judgeAgainst, LENIENT_REPEATS, MOST_REPEATS, MOST_REPEATS_WHILE_MOVING, movedSince, namesRead, readSince, sameFailure, sameReadings, type Reading, type Repeat, type Source, type StillFailure } from './readings.ts';
+import { asRepeat, CONFIRMATIONS, CONFIRMATIONS_WHILE_MOVING, currentRepeat, DataMoved, FRESH_MS, judgeAgainst, LENIENT_REPEATS, MOST_REPEATS, MOST_REPEATS_WHILE_MOVING, movedSince, REPEAT_JITTER_MS, namesRead, readSince, sameFailure, sameReadings, type Reading, type Repeat, type Source, type StillFailure } from './readings.ts';
 import { listedItems, marked, otherRunsSeen } from './run-mark.ts';
 import { StatesInForce } from './setup.ts';
 import { Skip, SuiteError, Violation } from './violation.ts';
@@ -322,6 +322,7 @@ export class Check {
     if (first.kind === 'failed' && first.still) [streak, failedOn] = [[first.failure], this.readings];
     if (first.kind === 'moved' || !first.still) this.dataSeenMoving = true;
     for (let repeats = 0; repeats < (this.dataSeenMoving ? MOST_REPEATS_WHILE_MOVING : MOST_REPEATS) && !(lenient && repeats === LENIENT_REPEATS); repeats++) {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * REPEAT_JITTER_MS));
       const since = performance.now();
       const repeat: Repeat = { readings: new Map(), since, moved: false };
       // Read anew, as the repeat begins, whatever the check read before its answers: the readings its answers are judged against.

@@ -134,6 +134,12 @@ export const MOST_REPEATS = 10;
 export const MOST_REPEATS_WHILE_MOVING = 20;
 /** Repeats of a case that passed only as judged against a state between two readings that differ, looking for still data; then that pass stands. */
 export const LENIENT_REPEATS = 2;
+/**
+ * Each repeat starts after a random pause of up to this long: data that moves on a period
+ * (a job that redeploys every few tens of milliseconds) would otherwise meet repeats made
+ * at a steady pace in the same phase each time, and a flicker would repeat like a defect.
+ */
+export const REPEAT_JITTER_MS = 60;
 
 /** One making of a case or check on existing data (Check.confirmed): its readings, none started before `since` (the check's own first making: the check's readings), and whether a judgement in it met data that moved. */
 export interface Repeat {
