@@ -35,9 +35,13 @@ function onEach<const K extends string, const P extends string, const R extends 
 
 /** Whether the reference was started with the fault `auth-<kind>-on-<part>` of this operation. */
 export function brokenAlone(faults: Faults, kind: 'missing-accepted' | 'invalid-accepted' | 'no-scope-served' | 'admin-refused' | 'sandbox-address-open' | 'sandbox-address-any-token', operationId: string): boolean {
-  const part = [...Object.entries(CONTROL_READS), ...Object.entries(SANDBOX_CALLS)].find(([, [id]]) => id === operationId)?.[0];
+  if (faults.all.length === 0) return false;
+  const part = PART_OF.get(operationId);
   return faults.all.some((fault) => fault.name === `auth-${kind}-on-${part}`);
 }
+
+/** The part of each operation's fault names, by its operationId: looked up on every request the server authenticates. */
+const PART_OF = new Map([...Object.entries(CONTROL_READS), ...Object.entries(SANDBOX_CALLS)].map(([part, [operationId]]) => [operationId as string, part]));
 
 const SCHEMA_RULE = {
   functions: 'schema.functions',
@@ -127,15 +131,10 @@ export const authFaults = [
     rule: 'auth.sandbox-address-invalid-token',
     description: 'the sandbox address serves a request whatever bearer token it carries',
   },
-  ...(
-    [
-      ['functions', 'listFunctions', 'GET /functions'],
-      ['sandbox', 'getSandbox', 'GET /sandboxes/{sandboxName}'],
-    ] as const
-  ).map(([part, operationId, path]) => ({
+  ...(['functions', 'sandbox'] as const).map((part) => ({
     name: `auth-${part}-401-empty` as const,
     rule: 'auth.missing-credentials' as const,
-    description: `${path} refuses missing credentials with 401 and an empty body`,
-    reshape: (reply: Reply, route: Route) => (route.operationId === operationId && reply.status === 401 ? { status: 401, body: undefined } : reply),
+    description: `${CONTROL_READS[part][1]} refuses missing credentials with 401 and an empty body`,
+    reshape: (reply: Reply, route: Route) => (route.operationId === CONTROL_READS[part][0] && reply.status === 401 ? { status: 401, body: undefined } : reply),
   })),
 ] as const satisfies readonly FaultDefinition[];
