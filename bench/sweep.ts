@@ -26,6 +26,7 @@ import { SuiteSession } from '../runner/run-suites.ts';
 import { findRule } from '../spec/rules/index.ts';
 import { faultsMissedWhileMoving, MOVEMENTS, offWhileMoving, runOnDemoData } from '../test/support/moving-data.ts';
 import { NOT_SHOWN_BY_EXISTING_DATA } from '../test/support/not-shown-by-existing-data.ts';
+import { NOT_SHOWN_BY_SET_DATA } from '../test/support/not-shown-by-set-data.ts';
 import { existingDataConfig, referenceConfig } from '../test/support/reference-config.ts';
 import { bundles, labelOf, offByVariant } from '../test/support/variant-bundles.ts';
 import { faultMissed, type RunData } from '../test/support/verdicts.ts';
@@ -53,8 +54,9 @@ function plan(seeds: number, faultSeeds: number, movingSeeds: number): Job[] {
   const inBatches = <T>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / BATCH) }, (_, i) => items.slice(i * BATCH, (i + 1) * BATCH));
   for (let seed = 1; seed <= seeds; seed++) for (const data of ['set', 'existing'] as const) for (const batch of inBatches([[], ...bundles(seed)])) jobs.push({ kind: 'targets', data, seed, targets: batch });
   const shownOnDemo = faults.filter((f) => NOT_SHOWN_BY_EXISTING_DATA[f.name as FaultName] === undefined);
+  const shownOnSet = faults.filter((f) => NOT_SHOWN_BY_SET_DATA[f.name as FaultName] === undefined);
   for (let seed = 1; seed <= faultSeeds; seed++) {
-    for (const batch of inBatches(faults)) jobs.push({ kind: 'faults', data: 'set', seed, faults: batch.map((f) => f.name) });
+    for (const batch of inBatches(shownOnSet)) jobs.push({ kind: 'faults', data: 'set', seed, faults: batch.map((f) => f.name) });
     for (const batch of inBatches(shownOnDemo)) jobs.push({ kind: 'faults', data: 'existing', seed, faults: batch.map((f) => f.name) });
   }
   for (let seed = 1; seed <= movingSeeds; seed++) jobs.push({ kind: 'moving', seed });

@@ -380,6 +380,28 @@ export const malformedTimeArb: fc.Arbitrary<string> = fc.oneof(
   stringMatching(/^[a-z]{1,12}$/).filter((word) => !RELATIVE_TIME.test(word)),
 );
 
+/**
+ * One instant written as a date-time the way a client may write it: RFC 3339 in UTC with
+ * `Z`, with a fraction of a second, lowercase, with a numeric offset (the same instant in
+ * that zone's time), or as a date without a time or as epoch seconds, which a reading of
+ * the unshown format may take or not. For relations that hold whatever a target accepts.
+ */
+export function instantTextArb(ms: number): fc.Arbitrary<{ form: string; text: string }> {
+  const at = (offsetMinutes: number) => new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  const zone = (offsetMinutes: number) => {
+    const abs = Math.abs(offsetMinutes);
+    return `${offsetMinutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  };
+  return fc.oneof(
+    fc.constant({ form: 'UTC with Z', text: `${at(0)}Z` }),
+    fc.constantFrom('.000', '.0', '.000000').map((fraction) => ({ form: 'a fraction of a second', text: `${at(0)}${fraction}Z` })),
+    fc.constant({ form: 'lowercase t and z', text: `${at(0).replace('T', 't')}z` }),
+    fc.constantFrom(0, 330, -480, 60, -150, 840).map((offset) => ({ form: `the offset ${zone(offset)}`, text: `${at(offset)}${zone(offset)}` })),
+    fc.constant({ form: 'a date without a time', text: at(0).slice(0, 10) }),
+    fc.constant({ form: 'epoch seconds', text: String(Math.floor(ms / 1000)) }),
+  );
+}
+
 /** How one of startTime/endTime is sent in a request that must be refused. */
 export type TimeParam = { kind: 'valid' } | { kind: 'missing' } | { kind: 'malformed'; text: string };
 

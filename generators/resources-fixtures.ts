@@ -220,6 +220,26 @@ export function fixtureSet(profile: Profile, kinds: ReadonlyArray<keyof FixtureS
   return fc.record(Object.fromEntries(kinds.map((k) => [k, of[k]()])) as Record<keyof FixtureSet, fc.Arbitrary<Json[]>>, { requiredKeys: [...kinds] });
 }
 
+/**
+ * `set` with a metadata.workspace given for each item, each its own ("ws-" and a word):
+ * a read-only field "set automatically", which the target fills whatever a request says.
+ */
+export function withGivenWorkspaces(set: fc.Arbitrary<Partial<FixtureSet>>): fc.Arbitrary<Partial<FixtureSet>> {
+  const given = (items: Json[]) => fc.tuple(...items.map(() => word)).map((words) => items.map((item, i) => ({ ...item, metadata: { ...(item.metadata as Json), workspace: `ws-${words[i]}` } })));
+  return set.chain((s) => fc.record(Object.fromEntries(Object.entries(s).map(([kind, items]) => [kind, given(items ?? [])])) as unknown as Record<keyof FixtureSet, fc.Arbitrary<Json[]>>));
+}
+
+/** `set` whose first sandbox has a lifecycle that deletes it: an expiration policy with the action `delete` (section 2.3's example). */
+export function withDeletingLifecycle(set: fc.Arbitrary<Partial<FixtureSet>>): fc.Arbitrary<Partial<FixtureSet>> {
+  return fc.tuple(set, duration).map(([s, value]) => {
+    const [first, ...rest] = s.sandboxes ?? [];
+    if (!first) return s;
+    const spec = (first.spec ?? {}) as Json;
+    const lifecycle = { ...((spec.lifecycle ?? {}) as Json), expirationPolicies: [{ type: 'ttl-idle', value, action: 'delete' }] };
+    return { ...s, sandboxes: [{ ...first, spec: { ...spec, lifecycle } }, ...rest] };
+  });
+}
+
 function definedOnly(value: Json): Json {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 }

@@ -69,3 +69,33 @@ export class CursorCodec {
     return createHmac('sha256', this.key).update(payload).digest('base64url');
   }
 }
+
+/**
+ * For the faults that give a later page's cursor other rules than a first page's (bound
+ * to nothing, never expiring, or the first page's living 25 hours): the cursors issued by
+ * pages after a cursor. Holds nothing unless such a fault is on.
+ */
+export class LaterPageCursors {
+  private readonly issued = new Set<string>();
+
+  constructor(private readonly faults: { unbound: boolean; neverExpire: boolean; firstPageLives25h: boolean }) {}
+
+  /** `cursor` was issued by a page asked with a cursor (`continued`) or without. */
+  note(cursor: string, continued: boolean): void {
+    const tracking = this.faults.unbound || this.faults.neverExpire || this.faults.firstPageLives25h;
+    if (tracking && continued && cursor !== '') this.issued.add(cursor);
+  }
+
+  /** The parts of `binding` left unchecked for `cursor`: all of them for a later page's under the fault. */
+  unchecked(cursor: string, binding: Binding): string[] {
+    return this.faults.unbound && this.issued.has(cursor) ? Object.keys(binding) : [];
+  }
+
+  /** The lifetime of `cursor`, `lifetimeMs` unless a fault gives its kind of page another. */
+  lifetimeOf(cursor: string, lifetimeMs: number): number {
+    const later = this.issued.has(cursor);
+    if (later && this.faults.neverExpire) return Number.POSITIVE_INFINITY;
+    if (!later && this.faults.firstPageLives25h) return (CURSOR_LIFETIME_MS * 25) / 24;
+    return lifetimeMs;
+  }
+}

@@ -118,8 +118,9 @@ function sandboxes(workspaceSuffix: string, withSecrets: boolean, as: Representa
   });
   if (!withSecrets) return [base(`scratch${workspaceSuffix}`)];
   return [
-    // No lifecycle: the sandbox a run reads shows that expiresIn comes only with one.
+    // A lifecycle that deletes it: the sandbox a run reads shows expiresIn counting down to that deletion.
     base('demo-sandbox', {
+      lifecycle: { expirationPolicies: [{ type: 'ttl-idle', value: '72h', action: 'delete' }] },
       runtime: {
         image: 'sandbox/node:20',
         memory: 2048,

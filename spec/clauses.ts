@@ -68,7 +68,6 @@ type Draft = { readonly part: string; readonly covers: string } & (
 );
 
 const proof = (part: string, covers: string, fault: string, more: { alsoBreaks?: string[]; caughtHere?: string } = {}): Draft => ({ part, covers, fault, ...more });
-const yet = (part: string, covers: string, notYet: string): Draft => ({ part, covers, notYet });
 const open = (part: string, covers: string, notCheckable: string): Draft => ({ part, covers, notCheckable });
 const same = (part: string, covers: string, ...sameAs: string[]): Draft => ({ part, covers, sameAs });
 
@@ -124,7 +123,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'service.workspace-scope': [
     proof('functions-first-page', `${F}: the first page of another workspace's listing holds none of this one's functions`, 'functions-first-page-default-workspace'),
-    yet('functions-continuation', `${F}: the pages after a cursor hold none either`, 'check: functions.workspace-only walks the other workspace\'s listing, which has a page after the first only when that workspace holds more than a page of functions; the suite sets functions in its own workspace only (the functions state is posted with its admin credential), so it would need functions in the other workspace; fault: the pages after a cursor read from the default workspace (the first page right)'),
+    proof('functions-continuation', `${F}: the pages after a cursor hold none either`, 'functions-later-pages-default-workspace'),
     proof('functions-legacy', `${F} in an older version: the bare array holds none either`, 'functions-legacy-every-workspace'),
     proof('sandbox', `${S}: another workspace's sandbox is not served`, 'resources-sandbox-any-workspace'),
     proof('egressips', `${E}: no other workspace's egress IP is listed`, 'resources-egressips-other-workspace-listed'),
@@ -233,7 +232,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
         customdomains: 'resources-customdomain-workspace-missing',
       }[read]),
     ),
-    yet('name', 'the name of the workspace the resource is in', 'check: resources.metadata.read-only reads only that it is set; it would also need it to be the same for every item of one workspace and differ from the other workspace\'s; fault: metadata.workspace answered as the account id'),
+    proof('name', 'the name of the workspace the resource is in: the same for every resource of one workspace, whatever a request gave', 'resources-workspace-kept-as-given'),
   ],
 
   // 2.2 Function
@@ -327,7 +326,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   ],
   'sandbox.expires-in': [
     proof('absent-without-lifecycle', 'absent when no lifecycle is configured (nor a TTL: runtime.ttl or runtime.expires, which "according to TTL and lifecycle policies" names beside it)', 'resources-expires-in-without-lifecycle'),
-    yet('present-with-lifecycle', 'present when a lifecycle is configured', 'check: resources.sandbox.expires-in accepts an expiresIn left out; it would need it present for a sandbox set with a lifecycle; fault: expiresIn never answered'),
+    proof('present-with-lifecycle', 'present when a lifecycle is configured (one whose expiration policy deletes: implied, a SHOULD)', 'resources-expires-in-never-answered'),
     proof('integer', 'an integer of seconds', 'resources-sandbox-expires-in-string'),
     proof('non-negative', 'seconds until deletion: never negative', 'resources-sandbox-expires-in-negative'),
     open('value', 'the seconds until deletion according to TTL and lifecycle policies', 'how the policies (a TTL on idle, a retention) combine into the seconds left is not stated'),
@@ -379,7 +378,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('destinations', 'destinations, a list, as set', 'resources-route-destinations-dropped'),
     proof('headers', 'headers, a map, as set', 'resources-route-headers-dropped'),
     proof('body', 'body, a string, as set', 'resources-route-body-dropped'),
-    yet('secret-names', 'secrets, a map whose names are as set', 'check: resources.sandbox.spec leaves routing secrets out of its comparison; it would need their names; fault: routing secrets answered as a list of masked values, without names'),
+    proof('secret-names', 'secrets, a map whose names are as set (where the answer carries it)', 'resources-route-secrets-by-position'),
     same('secret-values', 'its values: shown only as section 2.3 says', 'sandbox.show-secrets:admin-asks', 'sandbox.secrets:admin-omitted', 'sandbox.secrets:admin-false', 'sandbox.secrets:member-asks', 'sandbox.secrets:member-unasked'),
   ],
   'sandbox.secrets': [
@@ -549,7 +548,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('older-all-over-200', 'an older version: all functions, more than 200 too', 'functions-legacy-capped-at-200'),
     proof('older-all-whatever-limit', 'an older version: all functions, whatever limit says', 'functions-legacy-honours-limit'),
     proof('older-all-whatever-cursor', 'an older version: all functions, whatever cursor says', 'functions-legacy-follows-cursor'),
-    yet('older-every-date', 'every older version date', 'check: functions.version.legacy-before-2026-04-28 reads one older date (the profile\'s, or one found); it would need several a run; fault: only dates before 2026-01-01 get the legacy shape'),
+    proof('older-every-date', 'every older version date: each one served is a bare array', 'functions-legacy-before-2026-only'),
     proof('no-header', 'no version header (which shape is not shown): a FunctionList page, or a bare array of all functions', 'functions-unversioned-array-page'),
   ],
   'functions.errors': [
@@ -591,12 +590,12 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   'metrics.enums.resource-types-window': [
     proof('start-time', 'startTime required: missing or malformed refused', 'metrics-resource-types-start-optional'),
     proof('end-time', 'endTime required: missing or malformed refused', 'metrics-resource-types-end-optional'),
-    yet('same-format', 'the same format as the main metrics endpoint', 'fault: the enum refuses a time form the metrics endpoint serves (e.g. with a UTC offset); metrics.enums.resource-types would need windows in every form the metrics checks send'),
+    proof('same-format', 'the same format as the main metrics endpoint', 'metrics-resource-types-utc-only'),
   ],
   'metrics.enums.resource-types': [
     proof('only-in-window', 'a type appears only when an event for it lies in the window', 'metrics-resource-types-ignore-window'),
     proof('every-in-window', 'every type with an event in the window appears', 'metrics-resource-types-last-hour-left-out'),
-    yet('distinct', 'distinct: each type once', 'fault: the enum lists a type once per event; metrics.enums.resource-types would need to read repeats (it compares sets)'),
+    proof('distinct', 'distinct: each type once', 'metrics-resource-types-once-per-event'),
   ],
   'functions.parameters-optional': [
     proof('each-omitted', 'each of cursor, limit, sort, q, anchor may be left out', 'functions-sort-required'),
@@ -610,13 +609,13 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     open('filters', 'reused with other filters', 'GET /functions has no filter parameter besides q'),
     proof('sort-changed', 'reused with another sort: rejected', 'functions-cursor-not-bound-to-sort', { alsoBreaks: ['functions.cursor.same-query:sort-left-out'] }),
     proof('sort-left-out', 'a cursor of a sort other than the default reused with no sort: rejected', 'functions-cursor-sort-unchecked-when-omitted'),
-    yet('sort-added', 'a cursor issued with no sort reused with a sort other than the default: rejected', 'check: functions.cursor.bound-to-sort issues its cursors with a sort named; it would also need one issued with none; fault: the sort checked only when the cursor was issued with one'),
-    yet('q-changed', 'a cursor of a q reused with another q: rejected', 'fault: another q accepted where a q added or left out is still rejected (e.g. q compared by its first 2 characters); functions-cursor-not-bound-to-q breaks q-changed, q-added and q-left-out at once (functions.cursor.bound-to-q draws all three), and q-added has no fault of its own, so it proves none'),
+    proof('sort-added', 'a cursor issued with no sort reused with a sort other than the default: rejected', 'functions-cursor-sort-unchecked-when-issued-without'),
+    proof('q-changed', 'a cursor of a q reused with another q: rejected', 'functions-cursor-q-compared-by-presence'),
     proof('q-added', 'a cursor issued without q reused with one: rejected', 'functions-cursor-q-unchecked-when-issued-without'),
     proof('q-left-out', 'a cursor of a q reused without q: rejected', 'functions-cursor-q-unchecked-when-omitted'),
-    yet('later-pages', 'the cursors of pages after the first are bound too', 'check: the binding rules reuse first pages\' cursors only; they would also need a second page\'s; fault: a continuation page\'s cursor carries no binding'),
-    yet('older-than-24h', 'a first page\'s cursor older than 24 hours: rejected', 'fault: only first pages\' cursors live too long (e.g. 25 hours); functions-cursor-lives-25h and functions-cursor-never-expires break it with the second page\'s cursors at once (functions.cursor.expires-after-24h draws both), and those have no fault of their own'),
-    yet('older-than-24h-later-pages', 'a later page\'s cursor older than 24 hours: rejected', 'fault: a continuation page\'s cursor carries no issue time and never expires; functions.cursor.expires-after-24h reads it'),
+    proof('later-pages', 'the cursors of pages after the first are bound too', 'functions-cursor-later-pages-unbound'),
+    proof('older-than-24h', 'a first page\'s cursor older than 24 hours: rejected', 'functions-cursor-first-page-lives-25h'),
+    proof('older-than-24h-later-pages', 'a later page\'s cursor older than 24 hours: rejected', 'functions-cursor-later-pages-never-expire'),
   ],
   'functions.cursor.first-page': [
     proof('first-page', 'no cursor: the first page', 'functions-first-page-skips-first'),
@@ -657,8 +656,8 @@ const DRAFTS: Record<string, readonly Draft[]> = {
     proof('display-name', 'metadata.displayName searched', 'functions-search-skips-display-name'),
     proof('label-keys', 'label keys searched', 'functions-search-skips-label-keys'),
     proof('label-values', 'label values searched', 'functions-search-skips-label-values'),
-    yet('substring', 'a substring anywhere, not only a prefix', 'fault: q matches the start of a field only; functions.search.fields reads it'),
-    yet('later-pages', 'the matches on every page of the walk', 'check: functions.search.fields walks the pages after the first only when a q it draws matches more than a page, which not every run draws (a fault leaving those pages unfiltered was caught in some runs at one seed, not all); it would need a q drawn to match more than a page every run; fault: the pages after a cursor unfiltered'),
+    proof('substring', 'a substring anywhere, not only a prefix', 'functions-search-prefix-only'),
+    proof('later-pages', 'the matches on every page of the walk', 'functions-search-later-pages-unfiltered'),
   ],
   'functions.search.normalized': [
     proof('trimmed', 'trimmed', 'functions-q-not-trimmed'),
@@ -703,7 +702,7 @@ const DRAFTS: Record<string, readonly Draft[]> = {
   'metrics.limit.bounds': [
     proof('default-100', 'default 100: a first page without limit', 'metrics-limit-default-50'),
     proof('default-100-later-pages', 'default 100: a page after a cursor, without limit', 'metrics-limit-default-first-page-only'),
-    yet('maximum-100', 'maximum 100: a limit of 100 gives pages of 100', 'fault: limits from 51 to 100 give pages of 50; metrics.pagination.complete reads pages of at most the limit, not of it: a check that a full page holds limit entries would need adding'),
+    proof('maximum-100', 'maximum 100: limits up to 100 honoured', 'metrics-limit-capped-at-50'),
   ],
   'metrics.limit.clamped': [
     proof('first-page', 'a first page with a limit over 100 holds 100, silently (200)', 'metrics-limit-not-clamped', { alsoBreaks: ['metrics.limit.clamped:later-pages'] }),
@@ -887,16 +886,16 @@ const DRAFTS: Record<string, readonly Draft[]> = {
       proof(`metrics-${part}-added`, `${M}: a cursor issued without ${part} reused with it`, `metrics-cursor-${part === 'resourceType' ? 'resource-type' : 'workspace'}-unchecked-when-issued-without`),
     ),
     ...(['resourceType', 'workspace'] as const).map((part) =>
-      yet(`metrics-${part}-changed`, `${M}: a cursor of one ${part} reused with another`, `check: metrics.cursor.bound-to-query adds ${part} to a query without it or leaves it out, never changes one value for another; fault: ${part} compared only by whether it is given`),
+      proof(`metrics-${part}-changed`, `${M}: a cursor of one ${part} reused with another`, `metrics-cursor-${part === 'resourceType' ? 'resource-type' : 'workspace'}-compared-by-presence`),
     ),
     proof('metrics-resourceType-left-out', `${M}: a cursor of a resourceType filter reused without it`, 'metrics-cursor-resource-type-unchecked-when-omitted'),
     proof('metrics-workspace-left-out', `${M}: a cursor of a workspace filter reused without it`, 'metrics-cursor-workspace-unchecked-when-omitted'),
-    yet('metrics-resolution-changed', `${M}: a cursor of one explicit resolution reused with another`, 'fault: the resolution not bound when both name one (left out still rejected); metrics.cursor.bound-to-query changes it'),
+    proof('metrics-resolution-changed', `${M}: a cursor of one explicit resolution reused with another`, 'metrics-cursor-resolution-compared-by-presence'),
     proof('metrics-resolution-left-out', `${M}: a cursor of an explicit resolution reused with the resolution left to the window`, 'metrics-cursor-resolution-unchecked-when-omitted'),
-    yet('metrics-resolution-added', `${M}: a cursor of a resolution left to the window reused with another explicit one`, 'check: metrics.cursor.bound-to-query issues its cursors with an explicit resolution; it would also need one issued without; fault: the resolution bound only when the cursor was issued with one'),
-    yet('metrics-later-pages', `${M}: the cursors of pages after the first bound too`, 'check: metrics.cursor.bound-to-query reuses first pages\' cursors only; fault: a continuation page\'s cursor carries no binding'),
-    yet('metrics-age', `${M}: a first page's cursor older than 24 hours rejected`, 'fault: only first pages\' cursors live too long; metrics-cursor-never-expires breaks it with the second page\'s at once (metrics.cursor.lifetime draws both), and those have no fault of their own'),
-    yet('metrics-age-later-pages', `${M}: a later page's cursor older than 24 hours rejected`, 'fault: a continuation page\'s cursor never expires; metrics.cursor.lifetime reads it'),
+    proof('metrics-resolution-added', `${M}: a cursor of a resolution left to the window reused with another explicit one`, 'metrics-cursor-resolution-unchecked-when-issued-without'),
+    proof('metrics-later-pages', `${M}: the cursors of pages after the first bound too`, 'metrics-cursor-later-pages-unbound'),
+    proof('metrics-age', `${M}: a first page's cursor older than 24 hours rejected`, 'metrics-cursor-first-page-lives-25h'),
+    proof('metrics-age-later-pages', `${M}: a later page's cursor older than 24 hours rejected`, 'metrics-cursor-later-pages-never-expire'),
   ],
 
   // 8. Limits

@@ -72,7 +72,7 @@ export const statements: readonly Statement[] = [
   read('metadata.authors', '2.1', 'metadata.createdBy, metadata.updatedBy | string | Read-only.', READ_ONLY),
   read('metadata.plan', '2.1', 'metadata.plan | string | Read-only.', READ_ONLY),
   read('metadata.url', '2.1', 'metadata.url | string | Read-only. Auto-generated endpoint URL of the resource (agents, functions, models, sandboxes).', READ_ONLY),
-  read('metadata.workspace', '2.1', 'metadata.workspace | string | Read-only. Workspace name, set automatically.', READ_ONLY),
+  read('metadata.workspace', '2.1', 'metadata.workspace | string | Read-only. Workspace name, set automatically.', READ_ONLY, 'resources.metadata.workspace-name'),
 
   // 2.2 Function
   read('function.fields', '2.2', '`metadata` (required), `spec` (required), `events` (read-only array of event records, see section 6), `status` (read-only, deployment status, see section 3).', 'schema.functions', EVENTS, 'resources.deployment-status'),
@@ -102,7 +102,7 @@ export const statements: readonly Statement[] = [
 
   // 2.3 Sandbox
   read('sandbox.fields', '2.3', '`metadata`, `spec`, `events` (read-only),', 'schema.sandbox', EVENTS),
-  read('sandbox.expires-in', '2.3', '`expiresIn` (integer, seconds until automatic deletion according to TTL and lifecycle policies; present only when lifecycle is configured)', 'resources.sandbox.expires-in'),
+  read('sandbox.expires-in', '2.3', '`expiresIn` (integer, seconds until automatic deletion according to TTL and lifecycle policies; present only when lifecycle is configured)', 'resources.sandbox.expires-in', 'resources.sandbox.expires-in-with-lifecycle'),
   read('sandbox.last-used-at', '2.3', '`lastUsedAt` (string, read-only, system managed)', 'schema.sandbox'),
   read('sandbox.run-state', '2.3', 'a read-only current-state field with values `RUNNING` or `STANDBY`', 'resources.sandbox.run-state'),
   read('sandbox.status', '2.3', 'and a read-only deployment `status`.', 'resources.deployment-status'),
@@ -181,7 +181,7 @@ export const statements: readonly Statement[] = [
   read('egressips.listing', '4.1', '200: array of Egress IP, covering all VPCs and gateways in the workspace.', 'schema.egressips', 'resources.egressips.spec', 'resources.egressips.whole-workspace'),
   read('customdomains.listing', '4.1', '200: array of Custom domain, all domains in the workspace.', 'schema.customdomains', 'resources.customdomains.spec', 'resources.customdomains.whole-workspace'),
   read('metrics.enums.group-by', '4.1', 'All valid values of the groupBy parameter. The list is static.', 'metrics.enums.group-by', 'schema.metrics-enums', 'metrics.group-by.unknown-rejected'),
-  read('metrics.enums.resource-types-window', '4.1', 'Required query `startTime`, `endTime` (same format as the main metrics endpoint)', 'metrics.enums.resource-types-window-required'),
+  read('metrics.enums.resource-types-window', '4.1', 'Required query `startTime`, `endTime` (same format as the main metrics endpoint)', 'metrics.enums.resource-types-window-required', 'metrics.enums.resource-types-window-format'),
   read('metrics.enums.resource-types', '4.1', 'The distinct resource_type values observed for the account in that window. The list is dynamic: a type appears only when at least one metric event for it lies in the window.', 'metrics.enums.resource-types', 'schema.metrics-enums'),
   read('functions.parameters-optional', '4.1', 'List functions query parameters (all optional):', 'functions.limit.default-50', 'functions.sort.default-created-at-desc', 'functions.pagination.every-item-once'),
   notCheckable('sandbox.show-secrets-name', '4.1', 'The query parameter name for showing secrets on GET /sandboxes: not shown.', `${NOT_SHOWN} (profile key showSecretsParam, default \`show_secrets\`)`),
@@ -202,7 +202,7 @@ export const statements: readonly Statement[] = [
   read('metrics.window-required', '4.1', 'Required query parameters: `startTime`, `endTime`.', 'metrics.params.window-required'),
   read('metrics.optional-parameters', '4.1', 'Optional query parameters: `groupBy` (comma-separated list of dimensions), `resourceType`, `workspace`, `resolution`, `cursor`, `limit`.', 'metrics.summary.total-cost', 'metrics.grouping.unique-combinations'),
   read('metrics.group-by.values', '4.1', '`groupBy` dimension values seen: `resource_type`, `workspace`, `billing_dimension`, `resource_uuid`. The complete list comes from the group-by enum endpoint.', 'metrics.enums.group-by'),
-  read('metrics.limit.bounds', '4.1', '`limit`: default 100, maximum 100.', 'metrics.limit.default'),
+  read('metrics.limit.bounds', '4.1', '`limit`: default 100, maximum 100.', 'metrics.limit.default', 'metrics.limit.honoured'),
   read('metrics.limit.clamped', '4.1', 'A larger value is silently clamped.', 'metrics.limit.clamped'),
   read('metrics.cursor.next', '4.1', '`cursor`: the `meta.nextCursor` of the previous page.', 'metrics.pagination.complete'),
   read('metrics.cursor.last-page', '4.1', 'When `meta.hasMore` is false, `nextCursor` is empty.', 'metrics.pagination.last-page'),
@@ -262,7 +262,7 @@ export const statements: readonly Statement[] = [
 
   // 8. Limits
   read('limits.functions-limit', '8', '| List functions `limit` | default 50, min 1, max 200 (clamped) |', ...FUNCTION_LIMIT),
-  read('limits.metrics-limit', '8', '| Metrics `limit` | default 100, max 100 (clamped) |', 'metrics.limit.default', 'metrics.limit.clamped'),
+  read('limits.metrics-limit', '8', '| Metrics `limit` | default 100, max 100 (clamped) |', 'metrics.limit.default', 'metrics.limit.honoured', 'metrics.limit.clamped'),
   read('limits.cursor-lifetime', '8', '| Pagination cursor lifetime | 24 hours |', 'functions.cursor.expires-after-24h', 'metrics.cursor.lifetime'),
   read('limits.q', '8', '| `q` search | max 200 characters; under 2 characters is ignored |', 'functions.search.max-length', 'functions.search.short-query-unfiltered'),
   read('limits.name', '8', '| metadata.name | max 49 characters |', METADATA),

@@ -197,9 +197,9 @@ test('coverage prints every statement of the specification by section, with its 
   expect(text.stdout).toMatch(/^§2\.1 Shared metadata \(every resource\)$/m);
   expect(text.stdout).toMatch(/^ {2}metadata\.name\.immutable {2}\(not checkable\)\n {4}"Immutable after creation\."\n {4}why: no operation that creates or updates a resource is specified/m);
   expect(text.stdout).toContain('    rules: functions.limit.clamped-to-200 (MUST)');
-  // A checked clause with the fault that proves it; a clause not yet checked with what it needs.
+  // A checked clause with the fault that proves it; a clause not checkable with why.
   expect(text.stdout).toMatch(/^ {4}- :later-pages {2}\(checked\) {2}.*\n {8}fault functions-limit-not-clamped-on-continuation, caught by functions\.limit\.clamped-to-200 \(MUST\)$/m);
-  expect(text.stdout).toMatch(/^ {4}- :\S+ {2}\(not yet\) {2}.*\n {8}needs: \S/m);
+  expect(text.stdout).toMatch(/^ {4}- :\S+ {2}\(not checkable\) {2}.*\n {8}why: \S/m);
   const clamp = map.statements.find((s) => s.id === 'functions.limit.clamped')!;
   expect(clamp.clauses.map((c) => [c.id, c.kind, c.proofs.map((p) => p.fault)])).toEqual([
     ['functions.limit.clamped:first-page', 'checked', ['functions-limit-not-clamped']],

@@ -2,13 +2,16 @@
 // paged listing reads keyset cursors bound to workspace, sort and normalised q; each
 // page costs O(log n + limit) on the unfiltered listing (see functions/store.ts).
 import { apiError, BadStateParams, type Area, type AreaEnv, type Reply, type Route } from '../area.ts';
-import { CURSOR_LIFETIME_MS, cursorRejectionStatus, type Binding } from '../cursors.ts';
-import { caseFoldOf, isReply, normaliseQ, parseLimit, parsePagedQuery, shapeOf, type PagedQuery } from './functions/query.ts';
+import { CURSOR_LIFETIME_MS, cursorRejectionStatus, LaterPageCursors, type Binding } from '../cursors.ts';
+import { caseFoldOf, FIELD_START, isReply, normaliseQ, parseLimit, parsePagedQuery, shapeOf, type PagedQuery } from './functions/query.ts';
 import { storedFunctions } from './functions/state.ts';
 import { codeUnitOrder, countMatches, FunctionIndex, pageFrom, tailPage, type NameCollation, type OrderedView, type PageSlice, type Position, type StoredFunction } from './functions/store.ts';
 import { isObject } from '../json.ts';
 import { PAGED_LISTING_SINCE } from '../../spec/versions.ts';
 import { DEFAULT_FUNCTION_SORT, FUNCTION_SORTS, type FunctionSort } from '../../spec/facts.ts';
+
+/** What a cursor issued without a sort is bound to under the fault functions-cursor-sort-unchecked-when-issued-without. */
+const SORT_LEFT_OUT = '(left out)';
 
 const CURSOR_REJECTIONS = {
   malformed: 'the cursor was not issued by this server',
@@ -57,7 +60,7 @@ export function functionsArea(env: AreaEnv): Area {
       ...(typeof displayName === 'string' && !faults.has('functions-search-skips-display-name') ? [displayName] : []),
       ...(faults.has('functions-search-skips-label-keys') ? [] : Object.keys(labelMap)),
       ...(faults.has('functions-search-skips-label-values') ? [] : Object.values(labelMap)),
-    ].map(fold);
+    ].map((field) => (faults.has('functions-search-prefix-only') ? `${FIELD_START}${fold(field)}` : fold(field)));
   };
   /** How the name sorts collate: code-unit order, or a database's collation (the variants name-sort-*-collation). */
   const collation = nameCollation(env);
@@ -70,14 +73,19 @@ export function functionsArea(env: AreaEnv): Area {
   /** What a cursor is bound to (section 4.1): the workspace, the sort and the normalised q, not the limit. */
   const bindingOf = (workspace: string, query: PagedQuery): Binding => ({
     w: faults.has('functions-cursor-not-bound-to-workspace') ? '' : workspace,
-    s: faults.has('functions-cursor-not-bound-to-sort') ? '' : query.sort,
-    q: faults.has('functions-cursor-not-bound-to-q') ? '' : query.q,
+    s: faults.has('functions-cursor-not-bound-to-sort') ? '' : !query.named.sort && faults.has('functions-cursor-sort-unchecked-when-issued-without') ? SORT_LEFT_OUT : query.sort,
+    q: faults.has('functions-cursor-not-bound-to-q') ? '' : faults.has('functions-cursor-q-compared-by-presence') ? query.q !== '' : query.q,
   });
-  /** The parts of the binding a fault leaves unchecked when the request does not name them. */
+  /** The parts of the binding a fault leaves unchecked when the request does not name them, or for every request. */
   const uncheckedOf = (query: PagedQuery): string[] => [
     ...(!query.named.sort && faults.has('functions-cursor-sort-unchecked-when-omitted') ? ['s'] : []),
     ...(!query.named.q && faults.has('functions-cursor-q-unchecked-when-omitted') ? ['q'] : []),
   ];
+  /** The parts a fault leaves unchecked when the cursor was issued with that value (issued without the parameter). */
+  const issuedWithoutUnchecked: Binding = {
+    ...(faults.has('functions-cursor-q-unchecked-when-issued-without') ? { q: '' } : {}),
+    ...(faults.has('functions-cursor-sort-unchecked-when-issued-without') ? { s: SORT_LEFT_OUT } : {}),
+  };
 
   const cursorLifetimeMs = faults.has('functions-cursor-never-expires')
     ? Number.POSITIVE_INFINITY
@@ -86,10 +94,15 @@ export function functionsArea(env: AreaEnv): Area {
       : faults.has('functions-cursor-lives-25h')
         ? (CURSOR_LIFETIME_MS * 25) / 24
         : CURSOR_LIFETIME_MS;
+  const laterPageCursors = new LaterPageCursors({
+    unbound: faults.has('functions-cursor-later-pages-unbound'),
+    neverExpire: faults.has('functions-cursor-later-pages-never-expire'),
+    firstPageLives25h: faults.has('functions-cursor-first-page-lives-25h'),
+  });
 
   /** Where the page after `cursor` starts in `view` and when the cursor was issued, or the 4xx that rejects the cursor. */
   function startAfterCursor(cursor: string, binding: Binding, unchecked: string[], view: OrderedView): { start: number; issuedAt?: number } | Reply {
-    const verdict = env.cursors.open<Position>(cursor, binding, cursorLifetimeMs, unchecked, faults.has('functions-cursor-q-unchecked-when-issued-without') ? { q: '' } : {});
+    const verdict = env.cursors.open<Position>(cursor, binding, laterPageCursors.lifetimeOf(cursor, cursorLifetimeMs), [...unchecked, ...laterPageCursors.unchecked(cursor, binding)], issuedWithoutUnchecked);
     if (!verdict.ok) {
       if (verdict.reason === 'malformed' && faults.has('functions-garbage-cursor-first-page')) return { start: 0 };
       return apiError(cursorRejectionStatus(verdict.reason, env.variants), 'InvalidCursor', CURSOR_REJECTIONS[verdict.reason]);
@@ -117,17 +130,16 @@ export function functionsArea(env: AreaEnv): Area {
       const after = query.cursor === undefined ? { start: faults.has('functions-first-page-skips-first') ? 1 : 0 } : startAfterCursor(query.cursor, binding, uncheckedOf(query), view);
       if (isReply(after)) return after;
       issuedAt = after.issuedAt;
-      slice = pageFrom(view, after.start, query.limit, query.q);
+      slice = pageFrom(view, after.start, query.limit, continued && faults.has('functions-search-later-pages-unfiltered') ? '' : query.q);
     }
     const anyFollows = faults.has('functions-has-more-counts-unmatched') && !query.anchorEnd && slice.last !== undefined && view.startAfter(slice.last) < view.length;
     const hasMore = (slice.hasMore && !(query.q !== '' && faults.has('functions-has-more-false-when-filtered'))) || anyFollows || (faults.has('functions-has-more-on-last-page') && !query.anchorEnd && slice.items.length > 0);
     const lastPageCursor = faults.has('functions-next-cursor-on-last-page') || (query.anchorEnd && faults.has('functions-anchor-end-next-cursor-set'));
     const cursorAt = hasMore || lastPageCursor ? slice.last : undefined;
     const total = faults.has('functions-total-narrowed-by-q') ? countMatches(view, query.q) : index.size;
-    return {
-      status: 200,
-      body: { data: slice.items, meta: { hasMore, nextCursor: cursorAt ? env.cursors.issue(binding, cursorAt, issuedAt) : '', total } },
-    };
+    const nextCursor = cursorAt ? env.cursors.issue(binding, cursorAt, issuedAt) : '';
+    laterPageCursors.note(nextCursor, continued);
+    return { status: 200, body: { data: slice.items, meta: { hasMore, nextCursor, total } } };
   }
 
   /** Versions before 2026-04-28: every function, whatever the query says. */
@@ -168,8 +180,9 @@ export function functionsArea(env: AreaEnv): Area {
       const shape = shapeOf(headers[faults.has('functions-version-from-api-version') ? 'api-version' : versionHeader], faults, env.variants);
       if (isReply(shape)) return shape;
       const continued = query.get('cursor') !== null;
-      // The faults that read the listing, or its first page, from the default workspace.
-      const fromDefault = faults.has('functions-listing-ignores-workspace') || (!continued && shape !== 'legacy' && faults.has('functions-first-page-default-workspace'));
+      // The faults that read the listing, its first page or the pages after a cursor, from the default workspace.
+      const pagedFault = continued ? 'functions-later-pages-default-workspace' : 'functions-first-page-default-workspace';
+      const fromDefault = faults.has('functions-listing-ignores-workspace') || (shape !== 'legacy' && faults.has(pagedFault));
       const index = indexOf(fromDefault ? env.workspaces[0]! : principal.workspace);
       if (shape === 'legacy') return legacyListing(index, query);
       const parsed = parsePagedQuery(laterVersionQuery(query, headers[versionHeader]), faults, env.variants);

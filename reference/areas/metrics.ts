@@ -3,7 +3,7 @@
 // specification does not show come from the default profile (CONTRACT section 3).
 import { defaultProfile } from '../../spec/profile.ts';
 import { apiError, type Area, type AreaEnv, type Reply, type Route, type RouteRequest } from '../area.ts';
-import { CURSOR_LIFETIME_MS, cursorRejectionStatus, type Binding, type CursorRejection } from '../cursors.ts';
+import { CURSOR_LIFETIME_MS, cursorRejectionStatus, LaterPageCursors, type Binding, type CursorRejection } from '../cursors.ts';
 import type { Principal } from '../identities.ts';
 import { parseMetricsQuery, parseWindow, type MetricsQuery, type QueryChoices } from './metrics/query.ts';
 import { groupWindow, metricsPage, type Grouping, type GroupingChoices } from './metrics/report.ts';
@@ -13,6 +13,9 @@ const profile = defaultProfile;
 /** `/accounts/{accountId}/metrics` as a route template. */
 const metricsPath = profile.metricsPath.replace('{accountId}', ':accountId');
 const HOUR_MS = 3_600_000;
+/** What a cursor's resolution is bound to under the faults that do not bind its name: one named, or one left to the window. */
+const RESOLUTION_NAMED = '(named)';
+const RESOLUTION_LEFT_OUT = '(left out)';
 
 export function metricsArea(env: AreaEnv): Area {
   const store = new UsageStore(env.variants.has('event-amounts-truncated') ? 'truncated' : 'exact');
@@ -84,9 +87,10 @@ export function metricsArea(env: AreaEnv): Area {
     const binding: Binding = {
       groupBy: faults.has('metrics-cursor-group-by-first-dimension-only') && query.groupBy.length > 0 ? query.groupBy.slice(0, 1) : query.groupBy,
       ...(faults.has('metrics-cursor-not-bound-to-window') ? {} : { start: query.start, end: query.end }),
-      resourceType: query.resourceType ?? null,
-      workspace: query.workspace ?? null,
-      resolution: query.resolution.name,
+      // A filter compared by whether it is given, under a fault, not by its value.
+      resourceType: faults.has('metrics-cursor-resource-type-compared-by-presence') ? query.resourceType !== undefined : (query.resourceType ?? null),
+      workspace: faults.has('metrics-cursor-workspace-compared-by-presence') ? query.workspace !== undefined : (query.workspace ?? null),
+      resolution: resolutionBinding(query, params),
     };
     let after: string[] | undefined;
     let issuedAt: number | undefined;
@@ -94,8 +98,10 @@ export function metricsArea(env: AreaEnv): Area {
       const issuedWithout = {
         ...(faults.has('metrics-cursor-resource-type-unchecked-when-issued-without') ? { resourceType: null } : {}),
         ...(faults.has('metrics-cursor-workspace-unchecked-when-issued-without') ? { workspace: null } : {}),
+        ...(faults.has('metrics-cursor-resolution-unchecked-when-issued-without') ? { resolution: RESOLUTION_LEFT_OUT } : {}),
       };
-      const verdict = env.cursors.open<string[]>(query.cursor, binding, cursorLifetimeMs(), uncheckedParts(params), issuedWithout);
+      const unchecked = [...uncheckedParts(params), ...laterPageCursors.unchecked(query.cursor, binding)];
+      const verdict = env.cursors.open<string[]>(query.cursor, binding, laterPageCursors.lifetimeOf(query.cursor, cursorLifetimeMs()), unchecked, issuedWithout);
       if (!verdict.ok) return apiError(cursorRejectionStatus(verdict.reason, env.variants), 'InvalidCursor', cursorRejection[verdict.reason]);
       after = verdict.position;
       // A continuation cursor dated from the first page's (fault metrics-cursor-age-from-first-page).
@@ -106,11 +112,32 @@ export function metricsArea(env: AreaEnv): Area {
       allEvents: store.all(),
       query,
       after,
-      issueCursor: (lastKey) => env.cursors.issue(binding, lastKey, issuedAt),
+      issueCursor: (lastKey) => {
+        const cursor = env.cursors.issue(binding, lastKey, issuedAt);
+        laterPageCursors.note(cursor, query.cursor !== undefined);
+        return cursor;
+      },
       faults,
     });
     return { status: 200, body };
   }
+
+  /**
+   * The resolution a cursor is bound to: its name, or under a fault, whether one was
+   * named (`resolution-compared-by-presence`) or left to the window (`unchecked-when-issued-without`).
+   */
+  function resolutionBinding(query: MetricsQuery, params: URLSearchParams): string {
+    const named = params.has('resolution');
+    if (faults.has('metrics-cursor-resolution-compared-by-presence')) return named ? RESOLUTION_NAMED : query.resolution.name;
+    if (faults.has('metrics-cursor-resolution-unchecked-when-issued-without') && !named) return RESOLUTION_LEFT_OUT;
+    return query.resolution.name;
+  }
+
+  const laterPageCursors = new LaterPageCursors({
+    unbound: faults.has('metrics-cursor-later-pages-unbound'),
+    neverExpire: faults.has('metrics-cursor-later-pages-never-expire'),
+    firstPageLives25h: faults.has('metrics-cursor-first-page-lives-25h'),
+  });
 
   /** The parts of the binding a fault leaves unchecked when the request leaves their parameter out. */
   function uncheckedParts(params: URLSearchParams): string[] {
@@ -153,12 +180,13 @@ export function metricsArea(env: AreaEnv): Area {
 
   /** The distinct resource types of the events in [startTime, endTime). */
   function resourceTypesEnum({ query: params }: RouteRequest): Reply {
-    const window = parseWindow(params, faults, 'resource-types', queryChoices);
+    const window = parseWindow(params, faults, 'resource-types', faults.has('metrics-resource-types-utc-only') ? { ...queryChoices, windowUtcOnly: true } : queryChoices);
     if (!window.ok && !faults.has('metrics-resource-types-window-optional')) return window.reply;
     // That fault reads a window it cannot parse as unbounded.
     const { start, end } = window.ok ? window.value : { start: -Infinity, end: Infinity };
     const events = faults.has('metrics-resource-types-ignore-window') ? store.all() : store.window(start, faults.has('metrics-resource-types-last-hour-left-out') ? end - HOUR_MS : end);
-    const values = [...new Set(events.map((e) => e.resourceType))].sort();
+    const types = events.map((e) => e.resourceType);
+    const values = (faults.has('metrics-resource-types-once-per-event') ? types : [...new Set(types)]).sort();
     if (env.variants.has('metrics-orders-otherwise')) values.reverse();
     return { status: 200, body: { [profile.enumValuesKey]: values } };
   }

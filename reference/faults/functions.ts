@@ -426,6 +426,46 @@ export const functionsFaults = [
     description: 'a cursor is checked against the sort only when the request names one: a cursor of sort=name:asc is accepted with no sort',
   },
   {
+    name: 'functions-legacy-before-2026-only',
+    rule: 'functions.version.legacy-before-2026-04-28',
+    description: 'only versions before 2026-01-01 get the bare array: those from 2026-01-01 to 2026-04-27 get the paged listing',
+  },
+  {
+    name: 'functions-search-prefix-only',
+    rule: 'functions.search.fields',
+    description: 'q matches only where a field starts with it: a piece from within a name, display name or label is not found',
+  },
+  {
+    name: 'functions-search-later-pages-unfiltered',
+    rule: 'functions.search.fields',
+    description: 'the pages after a cursor of a search are not filtered by q: they hold every function that follows',
+  },
+  {
+    name: 'functions-cursor-sort-unchecked-when-issued-without',
+    rule: 'functions.cursor.bound-to-sort',
+    description: 'a cursor issued without a sort is accepted with any sort: only a cursor issued with one is checked against it',
+  },
+  {
+    name: 'functions-cursor-q-compared-by-presence',
+    rule: 'functions.cursor.bound-to-q',
+    description: 'a cursor is checked only for whether q is given: a cursor of one search is accepted with another, while one issued without q is refused with one and the reverse',
+  },
+  {
+    name: 'functions-cursor-later-pages-unbound',
+    rule: 'functions.cursor.bound-to-sort',
+    description: "a page after a cursor issues a cursor bound to nothing: it is accepted with another sort, q or workspace (a first page's cursor is bound)",
+  },
+  {
+    name: 'functions-cursor-later-pages-never-expire',
+    rule: 'functions.cursor.expires-after-24h',
+    description: "the cursors of pages after a cursor never expire (a first page's cursor lives 24 hours)",
+  },
+  {
+    name: 'functions-cursor-first-page-lives-25h',
+    rule: 'functions.cursor.expires-after-24h',
+    description: "a first page's cursor is accepted until 25 hours old (a later page's cursor lives 24 hours)",
+  },
+  {
     name: 'functions-cursor-q-unchecked-when-omitted',
     rule: 'functions.cursor.bound-to-q',
     description: 'a cursor is checked against q only when the request has one: a cursor of a search is accepted without q',
@@ -546,6 +586,11 @@ export const functionsFaults = [
     name: 'functions-legacy-every-workspace',
     rule: 'functions.workspace-only',
     description: "the legacy bare array lists every workspace's functions (the paged listing right)",
+  },
+  {
+    name: 'functions-later-pages-default-workspace',
+    rule: 'functions.workspace-only',
+    description: "the pages after a cursor are read from the default workspace whatever the caller's (the first page right)",
   },
   {
     name: 'functions-first-page-default-workspace',

@@ -35,6 +35,13 @@ export const metricsFaults = [
     description: 'a caller who is not account admin is refused groupBy containing resource_uuid',
   },
   { name: 'metrics-limit-default-50', rule: 'metrics.limit.default', description: 'the default limit is 50 instead of 100' },
+  {
+    name: 'metrics-resource-types-utc-only',
+    rule: 'metrics.enums.resource-types-window-format',
+    description: 'the resource-types enum refuses startTime and endTime written with a numeric offset or a fraction of a second, which the main metrics endpoint serves',
+  },
+  { name: 'metrics-resource-types-once-per-event', rule: 'metrics.enums.resource-types', description: 'the resource-types enum lists a type once per event in the window' },
+  { name: 'metrics-limit-capped-at-50', rule: 'metrics.limit.honoured', description: 'a limit from 51 to 100 gives pages of 50' },
   { name: 'metrics-limit-default-first-page-only', rule: 'metrics.limit.default', description: 'the default limit of 100 holds on first pages only: a page after a cursor, without limit, holds 50' },
   { name: 'metrics-limit-not-clamped', rule: 'metrics.limit.clamped', description: 'a limit above 100 is rejected with 400 instead of clamped' },
   {
@@ -387,6 +394,33 @@ export const metricsFaults = [
     rule: 'metrics.cursor.bound-to-query',
     description: 'a cursor issued without workspace is accepted with one',
   },
+  {
+    name: 'metrics-cursor-resolution-unchecked-when-issued-without',
+    rule: 'metrics.cursor.bound-to-query',
+    description: 'a cursor issued with the resolution left to the window is accepted with any explicit resolution',
+  },
+  {
+    name: 'metrics-cursor-resource-type-compared-by-presence',
+    rule: 'metrics.cursor.bound-to-query',
+    description: 'a cursor is checked only for whether resourceType is given: a cursor of one type is accepted with another',
+  },
+  {
+    name: 'metrics-cursor-workspace-compared-by-presence',
+    rule: 'metrics.cursor.bound-to-query',
+    description: 'a cursor is checked only for whether workspace is given: a cursor of one workspace is accepted with another',
+  },
+  {
+    name: 'metrics-cursor-resolution-compared-by-presence',
+    rule: 'metrics.cursor.bound-to-query',
+    description: 'a cursor is checked only for whether the resolution is named: a cursor of one explicit resolution is accepted with another (left to the window, still refused)',
+  },
+  {
+    name: 'metrics-cursor-later-pages-unbound',
+    rule: 'metrics.cursor.bound-to-query',
+    description: "a page after a cursor issues a cursor bound to nothing: it is accepted with another query (a first page's cursor is bound)",
+  },
+  { name: 'metrics-cursor-later-pages-never-expire', rule: 'metrics.cursor.lifetime', description: "the cursors of pages after a cursor never expire (a first page's cursor lives 24 hours)" },
+  { name: 'metrics-cursor-first-page-lives-25h', rule: 'metrics.cursor.lifetime', description: "a first page's cursor is accepted until 25 hours old (a later page's cursor lives 24 hours)" },
   {
     name: 'metrics-cursor-group-by-first-dimension-only',
     rule: 'metrics.cursor.bound-to-query',

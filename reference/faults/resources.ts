@@ -175,6 +175,17 @@ export const resourcesFaults = [
     reshape: onSuccess('getSandbox', (s: Body) => (s.events?.forEach((e: Body) => (e.time = new Date(Date.parse(e.time) || 0).toString())), s)),
   },
   {
+    name: 'resources-workspace-kept-as-given',
+    rule: 'resources.metadata.workspace-name',
+    description: 'metadata.workspace, read-only, is kept as the request gave it: each resource names the workspace its fixture said, not the one it is in',
+  },
+  {
+    name: 'resources-expires-in-never-answered',
+    rule: 'resources.sandbox.expires-in-with-lifecycle',
+    description: 'GET /sandboxes/{name} never answers expiresIn, a lifecycle that deletes the sandbox or not',
+    reshape: onSuccess('getSandbox', ({ expiresIn: _left, ...s }: Body) => s),
+  },
+  {
     name: 'resources-expires-in-without-lifecycle',
     rule: 'resources.sandbox.expires-in',
     description: 'GET /sandboxes/{name} answers expiresIn for every sandbox, with or without a lifecycle',
@@ -435,6 +446,14 @@ export const resourcesFaults = [
     rule: 'resources.sandbox.spec',
     description: 'GET /sandboxes/{name} drops body from network.proxy.routing',
     reshape: eachOf((spec) => spec.network?.proxy?.routing, (r) => delete r.body),
+  },
+  {
+    name: 'resources-route-secrets-by-position',
+    rule: 'resources.sandbox.spec',
+    description: 'GET /sandboxes/{name} answers the secrets of network.proxy.routing keyed by their position ("0", "1", ...), their names lost',
+    reshape: eachOf((spec) => spec.network?.proxy?.routing, (r) => {
+      if (r.secrets) r.secrets = Object.fromEntries(Object.values(r.secrets).map((value, i) => [String(i), value]));
+    }),
   },
   {
     name: 'resources-secret-shown-when-param-omitted',

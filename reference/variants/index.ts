@@ -212,7 +212,8 @@ const catalogue = [
     decides:
       'section 2.1: `plan`, `url`, `createdBy`, `updatedBy`, `createdAt`, `updatedAt` are read-only and not marked Required; section 2.3: `expiresIn` is "present only when lifecycle is configured", which a lifecycle does not make it',
     description:
-      'functions, sandboxes, egress IPs and custom domains come back without metadata.plan, url, createdBy, updatedBy and updatedAt, and without createdAt but where the functions state gave it (CONTRACT 2: "kept as given"); sandboxes without expiresIn',
+      'functions, sandboxes, egress IPs and custom domains come back without metadata.plan, url, createdBy, updatedBy and updatedAt, and without createdAt but where the functions state gave it (CONTRACT 2: "kept as given"); sandboxes without expiresIn: every MUST rule passes; resources.sandbox.expires-in-with-lifecycle (SHOULD) warns',
+    warns: ['resources.sandbox.expires-in-with-lifecycle'],
     reshape: (reply, route) => {
       const fields = ['plan', 'url', 'createdBy', 'updatedBy', 'updatedAt', ...(route.operationId === 'listFunctions' ? [] : ['createdAt'])];
       return onSuccess(RESOURCE_READS, (body) => {

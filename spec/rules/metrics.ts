@@ -47,6 +47,13 @@ export const metricsRules = [
     quote: '`limit`: default 100, maximum 100.',
   },
   {
+    id: 'metrics.limit.honoured',
+    level: 'MUST',
+    section: '4.1, 8',
+    title: 'A limit from 1 to 100 gives a first page of that many entries when there are more groups',
+    quote: '`limit`: default 100, maximum 100.',
+  },
+  {
     id: 'metrics.limit.clamped',
     level: 'MUST',
     section: '4.1, 8',
@@ -188,6 +195,13 @@ export const metricsRules = [
     section: '4.1',
     title: 'The resource-types enum lists exactly the resource types that have an event in [startTime, endTime)',
     quote: 'The distinct resource_type values observed for the account in that window. The list is dynamic: a type appears only when at least one metric event for it lies in the window.',
+  },
+  {
+    id: 'metrics.enums.resource-types-window-format',
+    level: 'MUST',
+    section: '4.1',
+    title: 'The resource-types enum reads startTime and endTime as the main metrics endpoint does: a window written in a form one serves, the other serves, and what one refuses, the other refuses',
+    quote: '(same format as the main metrics endpoint)',
   },
   {
     id: 'metrics.enums.resource-types-window-required',

@@ -21,6 +21,13 @@ export const resourcesRules = [
     quote: 'metadata.workspace | string | Read-only. Workspace name, set automatically.',
   },
   {
+    id: 'resources.metadata.workspace-name',
+    level: 'MUST',
+    section: '1, 2.1',
+    title: 'metadata.workspace names the workspace the resource is in: every resource one credential is shown names the same workspace, whatever a request gave',
+    quote: 'metadata.workspace | string | Read-only. Workspace name, set automatically.',
+  },
+  {
     id: 'resources.metadata.url-absolute',
     level: 'SHOULD',
     section: '2.1',
@@ -83,6 +90,14 @@ export const resourcesRules = [
     section: '2.3',
     title: 'expiresIn, when present, is an integer of at least 0, and only on a sandbox with a lifecycle, a TTL or an expiry time',
     quote: '`expiresIn` (integer, seconds until automatic deletion according to TTL and lifecycle policies; present only when lifecycle is configured)',
+  },
+  {
+    id: 'resources.sandbox.expires-in-with-lifecycle',
+    level: 'SHOULD',
+    section: '2.3',
+    title: 'A sandbox whose lifecycle has an expiration policy that deletes it carries expiresIn',
+    quote: 'seconds until automatic deletion according to TTL and lifecycle policies; present only when lifecycle is configured',
+    why: 'The words say when expiresIn may be present ("only when"), not that it must be; that a configured deletion is counted down to is what the field is for, implied.',
   },
   {
     id: 'resources.secrets.hidden-unless-asked',

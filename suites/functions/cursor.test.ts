@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { forgedCursorArb, sampleFixtureSet, searchQueryArb, unmatchedQueryArb } from '../../generators/functions-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
-import { fetchPage, FIXTURES, FIXTURES_OR_EXISTING, listFunctions, requireFunctions, setFunctions, SHARED_SETS, withFunctions, type ListQuery, type ListOptions } from './client.ts';
+import { fetchPage, FIXTURES, FIXTURES_OR_EXISTING, listFunctions, requireFunctions, setFunctions, SHARED_SETS, withFunctions, type ListQuery } from './client.ts';
 import { normaliseQuery, sharedNamePiece, type Listing } from './oracle.ts';
 import { cursorAgesArb, cursorKind, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
 import { expectRefused } from '../support/error-body.ts';
@@ -20,44 +20,59 @@ function withCursorSet(t: Check, body: (fixtures: Listing) => Promise<void>, lim
   });
 }
 
-/** The cursors a check was issued, by query: a cursor reused with another query is refused, and stays valid for its own. */
+/** The cursors a check was issued, by query and page: a cursor reused with another query is refused, and stays valid for its own. */
 const issuedByCheck = new WeakMap<Check, Map<string, Promise<string>>>();
 
-/** The nextCursor of the first page of `query`, asked once per check (a cursor's age does not matter to the binding rules). */
-function cursorOf(t: Check, query: ListQuery, options: ListOptions = {}): Promise<string> {
+/**
+ * The nextCursor of the first page of `query` (`page` 1), or of the page after it (2),
+ * asked once per check (a cursor's age does not matter to the binding rules): "valid only
+ * for the same query" holds for every page's cursor.
+ */
+function cursorOf(t: Check, query: ListQuery, page: CursorPage = 1): Promise<string> {
   let issued = issuedByCheck.get(t);
   if (!issued) issuedByCheck.set(t, (issued = new Map()));
-  const key = JSON.stringify([query, options.token ?? null]);
-  if (!issued.has(key)) issued.set(key, issuedCursor(t, query, options));
+  const key = JSON.stringify([query, page]);
+  if (!issued.has(key)) issued.set(key, page === 1 ? issuedCursor(t, query) : cursorOf(t, query, 1).then((cursor) => issuedCursor(t, { ...query, cursor })));
   return issued.get(key)!;
 }
 
+/** Which page's cursor a binding case reuses: the first page's, or the second's. */
+type CursorPage = 1 | 2;
+const pageWord = (page: CursorPage) => (page === 1 ? 'first' : 'second');
+
 /** The nextCursor of the page of `query` (the first, or the one after its cursor), which must have a next page. */
-async function issuedCursor(t: Check, query: ListQuery, options: ListOptions = {}): Promise<string> {
+async function issuedCursor(t: Check, query: ListQuery): Promise<string> {
   const { cursor, ...rest } = query;
   const what = `the ${cursor === undefined ? 'first page' : 'page after a cursor'} of ${JSON.stringify(rest)}`;
-  const page = await fetchPage(t, query, what, options);
+  const page = await fetchPage(t, query, what);
   t.assert(page.hasMore && page.nextCursor !== '', `${what} must have a next page (more functions match than the limit), got hasMore ${page.hasMore} and nextCursor ${JSON.stringify(page.nextCursor)}`);
   return page.nextCursor;
 }
 
 /**
  * The other sorts a cursor issued for `sort` may be reused with: every other value, and
- * none (left out) where that is another query, `sort` not being the default. Each case
- * tries them all: four values leave few, and a target may check only some of them.
+ * none (left out) where that is another query, `sort` not being the default; for a cursor
+ * issued with none, every value but the default. Each case tries them all: four values
+ * leave few, and a target may check only some of them.
  */
-const otherSorts = (sort: FunctionSort): (FunctionSort | undefined)[] => [...FUNCTION_SORTS.filter((s) => s !== sort), ...(sort === DEFAULT_FUNCTION_SORT ? [] : [undefined])];
-/** Limits from 1 to 5 that leave a next page: the shared set has 10 functions at least, existing data 2. */
-const smallLimitArb = (fixtures: Listing) => fc.integer({ min: 1, max: Math.min(5, fixtures.length - 1) });
+const otherSorts = (sort: FunctionSort | undefined): (FunctionSort | undefined)[] =>
+  sort === undefined ? FUNCTION_SORTS.filter((s) => s !== DEFAULT_FUNCTION_SORT) : [...FUNCTION_SORTS.filter((s) => s !== sort), ...(sort === DEFAULT_FUNCTION_SORT ? [] : [undefined])];
+const sortWords = (sort: FunctionSort | undefined) => (sort === undefined ? `no sort (the default ${DEFAULT_FUNCTION_SORT})` : `sort=${sort}`);
+
+/**
+ * A page's cursor and a limit from 1 to 5 that leaves that page a next one: the shared
+ * set has 10 functions at least, existing data 2 (a second page's cursor needs 3).
+ */
+const pagedCursorArb = (fixtures: Listing) =>
+  fc.constantFrom<CursorPage>(...(fixtures.length >= 3 ? ([1, 2] as const) : ([1] as const))).chain((page) => fc.record({ page: fc.constant(page), limit: fc.integer({ min: 1, max: Math.min(5, Math.floor((fixtures.length - 1) / page)) }) }));
 
 const cursorBoundToSort = rule('functions.cursor.bound-to-sort', sharesCursorSet, (t: Check) =>
   withCursorSet(t, (fixtures) =>
-    t.property(fc.record({ issuedFor: fc.constantFrom(...FUNCTION_SORTS), limit: smallLimitArb(fixtures) }), async ({ issuedFor, limit }) => {
-      const cursor = await cursorOf(t, { sort: issuedFor, limit });
+    t.property(fc.record({ issuedFor: fc.constantFrom(undefined, ...FUNCTION_SORTS), paged: pagedCursorArb(fixtures) }), async ({ issuedFor, paged: { page, limit } }) => {
+      const cursor = await cursorOf(t, { sort: issuedFor, limit }, page);
       for (const reusedWith of otherSorts(issuedFor)) {
         const res = await listFunctions(t, { sort: reusedWith, limit, cursor });
-        const reuse = reusedWith === undefined ? `no sort (the default ${DEFAULT_FUNCTION_SORT})` : `sort=${reusedWith}`;
-        expectRefused(t, res, `a cursor issued for sort=${issuedFor} and reused with ${reuse}`);
+        expectRefused(t, res, `the ${pageWord(page)} page's cursor of ${sortWords(issuedFor)} reused with ${sortWords(reusedWith)}`);
       }
     }),
   ),
@@ -93,10 +108,11 @@ const cursorBoundToWorkspace = rule(
   (t: Check) =>
     withCursorSet(t, async (fixtures) => {
       const other = t.token('otherWorkspace');
-      await t.property(fc.record({ sort: fc.constantFrom(...FUNCTION_SORTS), limit: smallLimitArb(fixtures) }), async (query) => {
-        const cursor = await cursorOf(t, query);
+      await t.property(fc.record({ sort: fc.constantFrom(...FUNCTION_SORTS), paged: pagedCursorArb(fixtures) }), async ({ sort, paged: { page, limit } }) => {
+        const query = { sort, limit };
+        const cursor = await cursorOf(t, query, page);
         const res = await listFunctions(t, { ...query, cursor }, { token: other });
-        expectRefused(t, res, `a cursor issued in one workspace and sent with the credential of another (${JSON.stringify(query)})`);
+        expectRefused(t, res, `the ${pageWord(page)} page's cursor of ${JSON.stringify(query)}, issued in one workspace and sent with the credential of another`);
       });
     }),
 );

@@ -14,7 +14,7 @@ import { findLegacyVersion } from '../support/versions.ts';
 import { ownNames, sideBySideProperty } from '../support/side-by-side.ts';
 import { twoWorkspaces } from '../support/workspaces.ts';
 import { FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
-import { FIXTURES, legacyItemsOf, listedByName, listFunctions, setFunctions, walkEach, specOf, triggersOf, walkFunctionItems, WORKSPACE_FUNCTIONS, type Page } from './client.ts';
+import { FIXTURES, legacyItemsOf, listedByName, listFunctions, pageOf, setFunctions, walkEach, specOf, triggersOf, walkFunctionItems, WORKSPACE_FUNCTIONS, type Page } from './client.ts';
 
 /**
  * A property whose cases each set functions and hand them, with the listing, to `check`:
@@ -171,12 +171,34 @@ async function workspaceOnlyOnExisting(t: Check): Promise<void> {
     const seen = leaked(items);
     t.assert(seen.length === 0, `resources are scoped to a workspace (section 1): the other workspace's listing holds ${show(seen)}, of this workspace (${ours})`, page.exchange);
   }, { token: other });
+  await walkFirstPagesOfOther(t, other, leaked, ours);
   const older = await findLegacyVersion(t);
   if (!('date' in older)) return;
   const res = await listFunctions(t, {}, { version: older.date, token: other });
   legacyItemsOf(t, res, `the other workspace's legacy listing (version ${older.date})`);
   const seen = leaked(res.json as JsonObject[]);
   t.assert(seen.length === 0, `resources are scoped to a workspace (section 1): the other workspace's legacy listing holds ${show(seen)}, of this workspace (${ours})`);
+}
+
+/** Pages of the other workspace's listing read at a small limit: enough for pages after a cursor wherever it holds a few functions. */
+const SMALL_WALK = { limit: 2, pages: 4 };
+
+/**
+ * The first pages of the other workspace's listing at a small limit, each after the
+ * previous one's cursor: "scoped to a workspace" holds on the pages after a cursor too,
+ * which a walk at the largest limit reaches only past 200 functions.
+ */
+async function walkFirstPagesOfOther(t: Check, other: string, leaked: (items: JsonObject[]) => string[], ours: string): Promise<void> {
+  let cursor: string | undefined;
+  for (let i = 0; i < SMALL_WALK.pages; i++) {
+    const what = `page ${i + 1} of the other workspace's listing at limit=${SMALL_WALK.limit}${cursor === undefined ? '' : ', after the previous page\'s cursor'}`;
+    const res = await listFunctions(t, { limit: SMALL_WALK.limit, sort: 'name:asc', ...(cursor === undefined ? {} : { cursor }) }, { token: other });
+    const page = pageOf(t, res, what);
+    const seen = leaked((res.json as { data: JsonObject[] }).data);
+    t.assert(seen.length === 0, `resources are scoped to a workspace (section 1): ${what} holds ${show(seen)}, of this workspace (${ours})`, page.exchange);
+    if (!page.hasMore || page.nextCursor === '') return;
+    cursor = page.nextCursor;
+  }
 }
 
 /**

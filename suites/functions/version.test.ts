@@ -7,7 +7,8 @@ import { dateArb, searchQueryArb } from '../../generators/functions-fixtures.ts'
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { expectRefused } from '../support/error-body.ts';
-import { legacyVersion, PAGED_VERSION } from '../support/versions.ts';
+import { legacyVersion, PAGED_VERSION, versionHeaders } from '../support/versions.ts';
+import { describeBody } from '../support/json.ts';
 import { expectOnListing, fetchLegacy, fetchPage, FIXTURES_OR_EXISTING, orderedFor, requireCreatedAt, walkEach, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, readListing, readPage, SHARED_SETS, withFunctions } from './client.ts';
 import { matchProblem, mostMatches, pageOfProblem, wholeSetProblem, WalkOrderCheck, type Listing } from './oracle.ts';
 import { FUNCTION_SORTS, FUNCTIONS_DEFAULT_LIMIT, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
@@ -70,8 +71,17 @@ const versionPagedFrom20260428 = rule('functions.version.paged-from-2026-04-28',
   }),
 );
 
+/** Dates before the boundary: within the year before it (where a later boundary goes wrong), and far back. */
+const olderDateArb = fc.oneof(dateArb('2025-04-28', '2026-04-27'), dateArb('2000-01-01', '2025-04-27'));
+
 const versionLegacyBefore20260428 = rule('functions.version.legacy-before-2026-04-28', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {
   const version = await legacyVersion(t);
+  // Every older date the target serves gets the bare array; it may refuse one it does not know with a 4xx (CONTRACT 3).
+  await t.property(olderDateArb, async (date) => {
+    const res = await t.api('/functions', { token: t.config.credentials.admin, headers: versionHeaders(t, date) });
+    if (res.status >= 400 && res.status < 500) return;
+    t.assert(res.status === 200 && Array.isArray(res.json), `version ${date} is before ${PAGED_VERSION}, so a listing in it that is served must be a bare array (section 9), got ${res.status} with ${describeBody(res)}`, res.exchange);
+  });
   // The rounds hold more functions than the paged maximum (200) at times, so a capped array
   // shows; sort, q, limit and cursor are sent with valid values: an older version ignores them.
   const params = (fixtures: Listing) =>

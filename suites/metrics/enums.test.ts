@@ -2,7 +2,7 @@
 // resource-types enum (the types with an event in the window; startTime and
 // endTime required).
 import fc from 'fast-check';
-import { alignedWindowArb, badWindowArb, eventsArb, hoursWindowArb, resourcesArb, type FixtureEvent, type Window } from '../../generators/metrics-fixtures.ts';
+import { alignedWindowArb, badWindowArb, eventsArb, hoursWindowArb, instantTextArb, resourcesArb, type FixtureEvent, type Window } from '../../generators/metrics-fixtures.ts';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import type { CredentialName } from '../../harness/config.ts';
@@ -123,4 +123,25 @@ const enumsResourceTypesWindowRequired = rule('metrics.enums.resource-types-wind
   });
 });
 
-export const checks = [enumsGroupBy, enumsResourceTypes, enumsResourceTypesWindowRequired];
+/**
+ * "same format as the main metrics endpoint": the window's bounds written in one form
+ * (instantTextArb: UTC, a fraction, an offset, lowercase, a date, epoch seconds) are
+ * served by both endpoints or refused by both, whichever forms a target reads.
+ */
+const enumsResourceTypesWindowFormat = rule('metrics.enums.resource-types-window-format', { needs: ['accountId'] }, async (t: Check) => {
+  const input = hoursWindowArb.chain((window) => fc.record({ start: instantTextArb(window.start), end: instantTextArb(window.end) }));
+  await t.property(input, async ({ start, end }) => {
+    const query = { startTime: start.text, endTime: end.text };
+    const token = t.config.credentials.admin;
+    const [main, types] = await Promise.all([t.api(metricsPath(t), { token, query }), t.api(metricsPath(t, '/enums/resource-types'), { token, query })]);
+    const served = (status: number) => status >= 200 && status < 300;
+    const answer = (status: number) => `${served(status) ? 'served it' : 'refused it'} (${status})`;
+    t.assert(
+      served(main.status) === served(types.status),
+      `startTime=${start.text} (${start.form}) and endTime=${end.text} (${end.form}): the main metrics endpoint ${answer(main.status)}, the resource-types enum ${answer(types.status)}; section 4.1 gives the enum the same format`,
+      types.exchange,
+    );
+  });
+});
+
+export const checks = [enumsGroupBy, enumsResourceTypes, enumsResourceTypesWindowRequired, enumsResourceTypesWindowFormat];

@@ -67,10 +67,11 @@ const overManyGroups = <L>(t: Check, limits: fc.Arbitrary<L>, check: (many: Many
   );
 
 /**
- * The first page of the grouping over `many`, with `limit`: it must hold min(100, groups)
- * entries, or up to min(100, groups + dormant) where the target lists combinations with no
- * cost in the window too (existing data's free-tier combinations, oracle.ts `dormant`).
- * Returns the number of groups and of dormant ones.
+ * The first page of the grouping over `many`, with `limit`: it must hold min(size, groups)
+ * entries, or up to min(size, groups + dormant) where the target lists combinations with no
+ * cost in the window too (existing data's free-tier combinations, oracle.ts `dormant`),
+ * `size` being the limit clamped to 100 (100 without one). Returns the number of groups and
+ * of dormant ones.
  */
 async function expectFullFirstPage(t: Check, many: ManyGroups, limit: number | undefined, because: string): Promise<{ groups: number; dormant: number }> {
   const request: MetricsRequest = { window: many.window, groupBy: many.groupBy, limit };
@@ -78,9 +79,10 @@ async function expectFullFirstPage(t: Check, many: ManyGroups, limit: number | u
   const expected = expectedMetrics(many.events, { window: many.window, groupBy: many.groupBy, unit: many.unit }, false);
   const groups = expected.groups.size;
   const dormant = expected.dormant.size;
-  if (groups + dormant <= METRICS_MAX_LIMIT && t.data === 'existing') t.note(`a page of ${METRICS_MAX_LIMIT} was not filled: the window holds ${groups} combinations`);
-  const least = Math.min(METRICS_MAX_LIMIT, groups);
-  const most = Math.min(METRICS_MAX_LIMIT, groups + dormant);
+  const size = Math.min(limit ?? METRICS_MAX_LIMIT, METRICS_MAX_LIMIT);
+  if (groups + dormant <= size && t.data === 'existing') t.note(`a page of ${size} was not filled: the window holds ${groups} combinations`);
+  const least = Math.min(size, groups);
+  const most = Math.min(size, groups + dormant);
   const expectation = least === most ? `${least}` : `${least} (${most} with the ${dormant} combinations without cost in the window it may list)`;
   const over = dormant > 0 ? `${groups} groups and ${dormant} without cost in the window` : `${groups} groups`;
   t.assert(page.data.length >= least && page.data.length <= most, `${describe(request)} over ${over}: ${because}, so the first page must hold ${expectation} entries, got ${page.data.length}`);
@@ -102,6 +104,14 @@ const limitDefault = rule('metrics.limit.default', { ...withFixtures, existing: 
       t.assert(page.data.length <= METRICS_MAX_LIMIT, `page ${i + 1} of ${describe(request)}: ${because} on every page, so it must hold at most ${METRICS_MAX_LIMIT} entries, got ${page.data.length}`),
     );
     t.assert(pages <= most, `${describe(request)} over ${groups + dormant} combinations: ${because} on every page, so the walk must end within ${most} pages; it took ${pages}`);
+  });
+});
+
+/** "maximum 100": any limit up to it is honoured, those just under it most often (where a lower cap goes wrong). */
+const limitHonoured = rule('metrics.limit.honoured', { ...withFixtures, existing: true, shares: LIMIT_ROUNDS }, async (t: Check) => {
+  const limit = fc.oneof(fc.integer({ min: 51, max: METRICS_MAX_LIMIT }), fc.integer({ min: 1, max: METRICS_MAX_LIMIT }));
+  await overManyGroups(t, limit, async (many, limit) => {
+    await expectFullFirstPage(t, many, limit, `limit=${limit} is within the maximum of 100 (section 8)`);
   });
 });
 
@@ -353,30 +363,43 @@ function varied(t: Check, request: MetricsRequest, resolved: ResolvedWindow, par
  */
 const BINDING_CASES = 4;
 
+/** The same query with the filter `part` of `issued` set to another value (`issued` naming one). */
+function otherValue(issued: MetricsRequest, part: 'resourceType' | 'workspace', pick: number): MetricsRequest {
+  const values = (part === 'resourceType' ? RESOURCE_TYPES : WORKSPACES).filter((v) => v !== issued[part]);
+  return { ...issued, [part]: values[pick % values.length] };
+}
+
 const cursorBoundToQuery = rule('metrics.cursor.bound-to-query', { ...withFixtures, existing: true }, async (t: Check) => {
   const parts: Variation[] = ['groupBy', 'window', 'resourceType', 'workspace', 'resolution'];
   const variation = { pick: fc.nat() };
-  const input = fc.record({ fixture: cursorCaseArb(t), ...variation });
+  // Three groups at least: the second page has a cursor too.
+  const input = fc.record({ fixture: cursorCaseArb(t, 3), ...variation });
   type Case = typeof input extends fc.Arbitrary<infer C> ? C : never;
-  // Each part changed to another value, and named when the cursor is issued and left out when it is reused.
+  // Each part changed to another value (with the first page's cursor and the second's), named when the
+  // cursor is issued and left out when it is reused, and the reverse where leaving it out is another query;
+  // each filter named, then changed to another value.
   const expectBound = async ({ fixture, pick }: Case) => {
     const request = cursorRequest(fixture.resolved);
-    const cursor = await nextCursor(t, request, fixture.events.length);
+    const groups = new Set(fixture.events.map((e) => e.resourceUuid)).size;
+    const first = await nextCursor(t, request, groups);
+    const pages = groups >= 3 ? [{ which: 'first', cursor: first }, { which: 'second', cursor: await nextCursor(t, request, groups, first) }] : [{ which: 'first', cursor: first }];
     const changed = parts.flatMap((part) => {
       const other = varied(t, request, fixture.resolved, part, pick);
-      return other ? [async () => expectRefused(t, await getMetrics(t, { ...other, cursor }), `a cursor of ${describe(request)} sent with ${describe(other)} (another ${part})`)] : [];
+      if (!other) return [];
+      return pages.map(({ which, cursor }) => async () => expectRefused(t, await getMetrics(t, { ...other, cursor }), `the ${which} page's cursor of ${describe(request)} sent with ${describe(other)} (another ${part})`));
     });
-    const omitted = parts.flatMap((part) => {
+    const reused = parts.flatMap((part) => {
       const query = leftOut(t, request, fixture.resources, part, pick);
       if (!query) return [];
-      return [
-        async () => {
-          const issued = query.issued === request ? cursor : await nextCursor(t, query.issued, 2);
-          expectRefused(t, await getMetrics(t, { ...query.reused, cursor: issued }), `a cursor of ${describe(query.issued)} sent with ${describe(query.reused)} (${part} left out)`);
-        },
-      ];
+      const pairs = [{ ...query, how: `${part} left out` }];
+      if (part === 'resolution') pairs.push({ issued: query.reused, reused: query.issued, how: 'resolution named where it was left to the window' });
+      if (part === 'resourceType' || part === 'workspace') pairs.push({ issued: query.issued, reused: otherValue(query.issued, part, pick), how: `another ${part}` });
+      return pairs.map(({ issued, reused, how }) => async () => {
+        const cursor = issued === request ? first : await nextCursor(t, issued, 2);
+        expectRefused(t, await getMetrics(t, { ...reused, cursor }), `a cursor of ${describe(issued)} sent with ${describe(reused)} (${how})`);
+      });
     });
-    await t.atOnce([...changed, ...omitted]);
+    await t.atOnce([...changed, ...reused]);
   };
   // The events of every case on the target at once (more events only add groups to a first page that has a next one): the cases at once.
   const together = async (cases: readonly Case[]) => {
@@ -420,4 +443,4 @@ const cursorLifetime = rule('metrics.cursor.lifetime', { ...withFixtures, resets
   await t.withClock((clock) => t.property(input, (c) => onTimeline(clock)([c]), { together: onTimeline(clock) }));
 });
 
-export const checks = [limitDefault, limitClamped, paginationComplete, paginationLastPage, cursorBoundToQuery, cursorLifetime];
+export const checks = [limitDefault, limitHonoured, limitClamped, paginationComplete, paginationLastPage, cursorBoundToQuery, cursorLifetime];

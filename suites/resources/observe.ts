@@ -69,19 +69,24 @@ export async function eachGroupSet(t: Check, kinds: readonly Kind[], sets: Reado
 }
 
 /**
- * Runs `problemsOf` over every resource of the kinds given and fails with all it
- * finds; the rule's own problems come first, mismatches with the document after.
+ * Runs `problemsOf` over every resource of the kinds given and fails with all it finds;
+ * the rule's own problems come first, mismatches with the document after.
  */
-export async function checkResources(t: Check, kinds: Kind[], problemsOf: (observed: Observed) => string[]): Promise<void> {
-  const report = ({ observed, documentErrors }: Reading) =>
-    expectNoProblems(t, [
-      ...observed.flatMap((o) => problemsOf(o).map((p) => `${LABEL[o.kind]} ${String(nameOf(o.returned) ?? nameOf(o.given))}: ${p}`)),
-      ...documentErrors,
-    ]);
+export function checkResources(t: Check, kinds: Kind[], problemsOf: (observed: Observed) => string[]): Promise<void> {
+  return checkReadings(t, kinds, (observed) => observed.flatMap((o) => problemsOf(o).map((p) => `${labelOf(o)}: ${p}`)));
+}
+
+/**
+ * Runs `problemsOf` over each reading of the resources of the kinds given (everything
+ * one state shows, set from `fixtures` where the run sets them): for relations between
+ * resources. Fails as checkResources does.
+ */
+export async function checkReadings(t: Check, kinds: Kind[], problemsOf: (observed: Observed[]) => string[], fixtures = fixtureSet(t.config.profile, kinds)): Promise<void> {
+  const report = ({ observed, documentErrors }: Reading) => expectNoProblems(t, [...problemsOf(observed), ...documentErrors]);
   if (t.data === 'set') {
     // The sets of several cases side by side: one reading for them all.
     const expectSets = (sets: ReadonlyArray<Partial<FixtureSet>>) => eachGroupSet(t, kinds, sets, async (merged) => report(await readAll(t, kinds, merged)));
-    await t.property(fixtureSet(t.config.profile, kinds), (set) => expectSets([set]), { together: expectSets });
+    await t.property(fixtures, (set) => expectSets([set]), { together: expectSets });
     return;
   }
   const reading = await readAll(t, kinds, undefined);
@@ -89,3 +94,6 @@ export async function checkResources(t: Check, kinds: Kind[], problemsOf: (obser
     t.skip(`no --control-url to set fixtures, and the target holds no ${kinds.map((k) => LABEL[k]).join(' or ')} to read${kinds.includes('sandboxes') ? ' (--sandbox-name)' : ''}`);
   report(reading);
 }
+
+/** What a resource is called in a message: its kind and name. */
+export const labelOf = (o: Observed): string => `${LABEL[o.kind]} ${String(nameOf(o.returned) ?? nameOf(o.given))}`;

@@ -62,6 +62,23 @@ export function specWithoutSecrets(sandbox: Json): Json {
   return asObject(copy.spec);
 }
 
+/**
+ * Section 2.3: a route's `secrets` is a "map of name to secret value". Its values are
+ * the secrets rules' concern (shown or masked); where the answer carries the map (a
+ * target may keep routing secrets write-only), it holds the names the fixture set.
+ */
+export function routeSecretNameProblems(given: Json, returned: Json): string[] {
+  const returnedRoutes = routes(returned);
+  return routes(given).flatMap((route, i) => {
+    const shown = returnedRoutes[i]?.secrets;
+    if (route.secrets === undefined || shown === undefined) return [];
+    const at = `spec.network.proxy.routing[${i}].secrets`;
+    if (!isObject(shown)) return [`${at} is ${JSON.stringify(shown)}, not a map of name to secret value`];
+    const [set, answered] = [Object.keys(asObject(route.secrets)).sort(), Object.keys(shown).sort()];
+    return set.join('\n') === answered.join('\n') ? [] : [`${at} names ${JSON.stringify(answered)}, but ${JSON.stringify(set)} were set`];
+  });
+}
+
 /** Where in the answer a value appears: a header, a JSON path, or the raw body; undefined when nowhere. */
 export function whereShown(res: HttpResponse, value: string): string | undefined {
   const header = Object.entries(res.headers).find(([, v]) => v.includes(value));

@@ -2,8 +2,10 @@
 // their rules. With the control URL over generated fixtures; without it, over what
 // the target holds.
 import { rule } from '../../harness/rule.ts';
-import { checkResources } from './observe.ts';
-import { deploymentStatusProblems, endpointUrlProblems, eventsProblems, expiresInProblems, metadataProblems, readOnlyProblems, runStateProblems, type Kind } from './shapes.ts';
+import { checkReadings, checkResources, labelOf } from './observe.ts';
+import { fixtureSet, withDeletingLifecycle, withGivenWorkspaces } from '../../generators/resources-fixtures.ts';
+import { isObject } from '../support/json.ts';
+import { deletesByLifecycle, deploymentStatusProblems, endpointUrlProblems, eventsProblems, expiresInProblems, metadataProblems, readOnlyProblems, runStateProblems, type Kind } from './shapes.ts';
 
 const EVERY_KIND: Kind[] = ['functions', 'sandboxes', 'egressips', 'customdomains'];
 /** Sections 2.2, 2.3, 2.4, 6: the kinds with a deployment status and events. */
@@ -42,4 +44,44 @@ const sandboxRunState = rule('resources.sandbox.run-state', { states: ['sandboxe
 
 const sandboxExpiresIn = rule('resources.sandbox.expires-in', { states: ['sandboxes'], existing: true }, (t) => checkResources(t, ['sandboxes'], (o) => expiresInProblems(o.returned)));
 
-export const checks = [metadataFields, metadataReadOnly, metadataUrlAbsolute, deploymentStatus, events, sandboxRunState, sandboxExpiresIn];
+const sandboxExpiresInWithLifecycle = rule('resources.sandbox.expires-in-with-lifecycle', { states: ['sandboxes'], existing: true }, async (t) => {
+  let deleting = 0;
+  await checkReadings(
+    t,
+    ['sandboxes'],
+    (observed) =>
+      observed.flatMap((o) => {
+        if (!deletesByLifecycle(o.returned)) return [];
+        deleting += 1;
+        return o.returned.expiresIn === undefined ? [`${labelOf(o)}: it shows a lifecycle whose expiration policy deletes it, and no expiresIn counting down to that deletion`] : [];
+      }),
+    // On set data every case holds such a sandbox.
+    withDeletingLifecycle(fixtureSet(t.config.profile, ['sandboxes'])),
+  );
+  if (deleting === 0) t.skip('no sandbox came back with a lifecycle whose expiration policy deletes it (action delete): no deletion for expiresIn to count down to');
+});
+
+/**
+ * "Workspace name, set automatically": every resource one credential is shown is in its
+ * workspace, so all name the same one; on set data each fixture gives a workspace of its
+ * own, which the target must not keep.
+ */
+const metadataWorkspaceName = rule('resources.metadata.workspace-name', { states: EVERY_KIND, existing: true }, (t) =>
+  checkReadings(
+    t,
+    EVERY_KIND,
+    (observed) => {
+      const named = new Map<string, string[]>();
+      for (const o of observed) {
+        const workspace = isObject(o.returned.metadata) ? o.returned.metadata.workspace : undefined;
+        if (typeof workspace === 'string') named.set(workspace, [...(named.get(workspace) ?? []), labelOf(o)]);
+      }
+      if (named.size <= 1) return [];
+      const shown = [...named].map(([w, items]) => `${JSON.stringify(w)} (${items.slice(0, 3).join(', ')}${items.length > 3 ? ', ...' : ''})`);
+      return [`the resources one workspace's credential is shown name ${named.size} workspaces in metadata.workspace ("Workspace name, set automatically"): ${shown.join('; ')}`];
+    },
+    withGivenWorkspaces(fixtureSet(t.config.profile, EVERY_KIND)),
+  ),
+);
+
+export const checks = [metadataFields, metadataReadOnly, metadataWorkspaceName, metadataUrlAbsolute, deploymentStatus, events, sandboxRunState, sandboxExpiresIn, sandboxExpiresInWithLifecycle];

@@ -122,6 +122,18 @@ export function eventsProblems(returned: Json): string[] {
 }
 
 /**
+ * Whether the sandbox as returned shows a lifecycle that deletes it: an expiration policy
+ * whose action is `delete` (the words' example). "present only when lifecycle is
+ * configured" says when expiresIn may come; that it comes then is implied (a SHOULD).
+ */
+export function deletesByLifecycle(returned: Json): boolean {
+  const spec = isObject(returned.spec) ? returned.spec : {};
+  const lifecycle = isObject(spec.lifecycle) ? spec.lifecycle : {};
+  const policies = Array.isArray(lifecycle.expirationPolicies) ? lifecycle.expirationPolicies : [];
+  return policies.some((p) => isObject(p) && typeof p.action === 'string' && p.action.toLowerCase() === 'delete');
+}
+
+/**
  * Section 2.3: `expiresIn` (integer, "seconds until automatic deletion according to TTL
  * and lifecycle policies; present only when lifecycle is configured"). The words name a TTL
  * beside the lifecycle policies, so a sandbox with `runtime.ttl` or `runtime.expires` has a

@@ -36,7 +36,8 @@ export function shapeOf(version: string | undefined, faults: Faults, variants: V
   // No answer is stated for a version that is not a date: 400, or the latest (undescribed-inputs-served).
   if (!isDate(version)) return variants.has('undescribed-inputs-served') ? 'paged' : badRequest(`Service-Version must be a date YYYY-MM-DD, got "${version}"`);
   if (variants.has('refuses-unknown-versions') && version !== PAGED_LISTING_SINCE) return badRequest(`unknown version ${version}`);
-  const legacy = faults.has('functions-boundary-date-legacy') ? version <= PAGED_LISTING_SINCE : version < PAGED_LISTING_SINCE || (version > PAGED_LISTING_SINCE && faults.has('functions-later-version-legacy'));
+  const boundary = faults.has('functions-legacy-before-2026-only') ? '2026-01-01' : PAGED_LISTING_SINCE;
+  const legacy = faults.has('functions-boundary-date-legacy') ? version <= PAGED_LISTING_SINCE : version < boundary || (version > PAGED_LISTING_SINCE && faults.has('functions-later-version-legacy'));
   return legacy && !faults.has('functions-older-version-paged') ? 'legacy' : 'paged';
 }
 
@@ -100,6 +101,9 @@ export function caseFoldOf(faults: Faults, variants: Variants): (text: string) =
  * Section 4.1: trimmed, lowercased, under 2 characters means no filter: counted after
  * trimming, or before it with the variant search-length-before-trimming.
  */
+/** Marks where each searched field, and q, start under the fault functions-search-prefix-only: no field holds it. */
+export const FIELD_START = '\u0001';
+
 export function normaliseQ(raw: string | null, faults: Faults, variants: Variants): string {
   // A q no field holds: a blank q searched as it is.
   if (raw !== null && raw.trim() === '' && faults.has('functions-blank-q-matches-nothing')) return '\u0000';
@@ -109,7 +113,9 @@ export function normaliseQ(raw: string | null, faults: Faults, variants: Variant
   const counted = variants.has('search-length-before-trimming') ? (raw ?? '') : q;
   if (!faults.has('functions-q-not-lowercased')) q = caseFoldOf(faults, variants)(q);
   const min = faults.has('functions-one-char-q-filters') ? 1 : MIN_QUERY_LENGTH;
-  return counted.length < min ? '' : q;
+  if (counted.length < min) return '';
+  // The field's start marked as the q's (functions-search-prefix-only): a match is a prefix.
+  return faults.has('functions-search-prefix-only') ? `${FIELD_START}${q}` : q;
 }
 
 /** The order a sort named is read in under the faults that read one sort in another order. */

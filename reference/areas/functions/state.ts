@@ -79,7 +79,8 @@ export function storedFunctions(items: unknown, workspace: string, nowMs: number
         updatedBy: 'conformance-fixtures',
         plan: 'developer',
         url: `https://${metadata.name}-${workspace}.functions.reference.invalid`,
-        workspace,
+        // A read-only field kept as the request gave it, under a fault.
+        workspace: faults.has('resources-workspace-kept-as-given') && typeof metadata.workspace === 'string' ? metadata.workspace : workspace,
       },
       status: 'DEPLOYED',
       events: [{ type: 'Deployed', status: 'DEPLOYED', message: 'set by the functions provider state', revision: 'rev-1', time: createdIso }],

@@ -179,5 +179,6 @@ function parseLimit(text: string | null, faults: Faults, continued: boolean, ser
   const limit = Math.max(1, Number(text));
   if (limit > METRICS_MAX_LIMIT && faults.has('metrics-limit-not-clamped')) return reject(`limit must be at most ${METRICS_MAX_LIMIT}`);
   if (continued && faults.has('metrics-limit-not-clamped-on-continuation')) return { ok: true, value: limit };
+  if (limit > 50 && limit <= METRICS_MAX_LIMIT && faults.has('metrics-limit-capped-at-50')) return { ok: true, value: 50 };
   return { ok: true, value: Math.min(limit, METRICS_MAX_LIMIT) };
 }

@@ -31,7 +31,7 @@ function listing(env: AreaEnv, { state, path, operationId, deployed, otherWorksp
     fill(item, workspace) {
       const now = iso(env.clock.now());
       const metadata = item.metadata as Json;
-      item.metadata = { ...metadata, ...readOnlyMetadata(metadata, workspace, now) };
+      item.metadata = { ...metadata, ...readOnlyMetadata(metadata, workspace, now, env.faults) };
       if (deployed) fillDeployment(item, now);
       return item;
     },

@@ -31,7 +31,7 @@ export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; 
     const metadata = item.metadata as Json;
     item.metadata = {
       ...metadata,
-      ...readOnlyMetadata(metadata, workspace, now),
+      ...readOnlyMetadata(metadata, workspace, now, env.faults),
       plan: 'standard',
       url: `https://sbx-${String(metadata.name)}-${workspace}.reference.invalid`,
     };

@@ -4,19 +4,19 @@
 import { BadStateParams } from '../../area.ts';
 import type { Principal } from '../../identities.ts';
 import type { Json } from '../../json.ts';
-
-
+import type { Faults } from '../../faults/registry.ts';
 
 export const clone = <T>(value: T): T => structuredClone(value);
 
 /** The read-only metadata of section 2.1 that the target fills. */
-export function readOnlyMetadata(given: Json, workspace: string, nowIso: string): Json {
+export function readOnlyMetadata(given: Json, workspace: string, nowIso: string, faults: Faults): Json {
   return {
     createdAt: typeof given.createdAt === 'string' ? given.createdAt : nowIso,
     updatedAt: nowIso,
     createdBy: 'conformance-admin',
     updatedBy: 'conformance-admin',
-    workspace,
+    // A read-only field kept as the request gave it, under a fault.
+    workspace: faults.has('resources-workspace-kept-as-given') && typeof given.workspace === 'string' ? given.workspace : workspace,
   };
 }
 
