@@ -16,8 +16,11 @@ export const AREAS = {
 /**
  * The conformance run each mutant gets: a fixed seed, so that a verdict replays, and
  * --strict: the reference follows every SHOULD rule as well, so a warning shows a mutant.
+ * A mutant no rule breaks is then compared with the clean reference, answer by answer, at
+ * each of `diffSeeds` (scripts/mutation-plugin.js, recordDiff).
  */
-export const RUN = { seed: 1, runs: Number(process.env.CP_MUTATION_RUNS ?? 25), strict: true };
+const diffSeeds = (process.env.CP_MUTATION_DIFF_SEEDS ?? '1,2,3').split(',').filter(Boolean).map(Number);
+export const RUN = { seed: 1, runs: Number(process.env.CP_MUTATION_RUNS ?? 25), strict: true, diffSeeds };
 
 const area = process.env.CP_MUTATION_AREA ?? 'all';
 const reports = process.env.CP_MUTATION_REPORTS ?? `reports/mutation/${area}`;

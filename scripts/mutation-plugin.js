@@ -28,7 +28,7 @@ class ConformanceTestRunner {
 
   constructor(logger, options) {
     this.logger = logger;
-    this.settings = { seed: 1, runs: 25, strict: true, ...options.cpConformance };
+    this.settings = { seed: 1, runs: 25, strict: true, diffSeeds: [], ...options.cpConformance };
   }
 
   capabilities() {
@@ -45,13 +45,15 @@ class ConformanceTestRunner {
     const { register } = await import('tsx/esm/api');
     register();
     // None of these imports the reference (runner/run.ts loads it only when it starts it).
-    const [{ parseRunOptions }, { planRun }, { suiteConfig }, { SuiteSession }, preflight] = await Promise.all(
-      ['cli/options.ts', 'runner/plan.ts', 'runner/run.ts', 'runner/run-suites.ts', 'runner/preflight.ts'].map(load),
+    const [{ parseRunOptions }, { planRun }, { suiteConfig }, { SuiteSession }, preflight, { openExchangeLog }, { compareRuns }, { operationNamer }] = await Promise.all(
+      ['cli/options.ts', 'runner/plan.ts', 'runner/run.ts', 'runner/run-suites.ts', 'runner/preflight.ts', 'runner/exchange-log.ts', 'runner/diff-compare.ts', 'runner/operations.ts'].map(load),
     );
     const args = ['--seed', String(this.settings.seed), '--runs', String(this.settings.runs)];
     this.options = parseRunOptions(args, {});
     this.plan = await planRun(this.options);
-    this.m = { suiteConfig, preflight, load };
+    this.m = { suiteConfig, preflight, load, openExchangeLog, compareRuns, operations: await operationNamer() };
+    /** The clean reference's exchanges, by rules and seed: the baseline of every mutant's diff that runs those rules. */
+    this.baselines = new Map();
     this.session = await SuiteSession.open(this.options.concurrency);
   }
 
@@ -61,8 +63,8 @@ class ConformanceTestRunner {
     return this.startReference;
   }
 
-  /** One run as `cp-conformance run` makes it: the rule results, or the refusal of the run (exit status 2). */
-  async runRules(selected) {
+  /** One run as `cp-conformance run` makes it: the rule results, or the refusal of the run (exit status 2); at `seed` (the run's) and logging its exchanges to `exchangeLog` when given. */
+  async runRules(selected, { seed = this.plan.seed, exchangeLog } = {}) {
     const startReference = await this.reference();
     let reference;
     try {
@@ -74,13 +76,13 @@ class ConformanceTestRunner {
       const { plan, options } = this;
       let config;
       try {
-        config = this.m.suiteConfig(options, reference, { profile: plan.profile.settings, seed: plan.seed, runs: plan.runs });
+        config = { ...this.m.suiteConfig(options, reference, { profile: plan.profile.settings, seed, runs: plan.runs }), ...(exchangeLog ? { exchangeLog } : {}) };
       } catch (error) {
         return { refused: error.message };
       }
       const refused = await this.preflight(config);
       if (refused) return { refused };
-      return { rules: await this.session.run({ config, selected }) };
+      return { rules: await this.session.run({ config, selected }), urls: { baseUrl: config.baseUrl, sandboxUrl: config.sandboxUrl, controlUrl: config.controlUrl, accountId: config.accountId } };
     } finally {
       await reference.close();
     }
@@ -129,7 +131,7 @@ class ConformanceTestRunner {
     return { status: DryRunStatus.Complete, tests, mutantCoverage: { static: ns.mutantCoverage?.static ?? {}, perTest } };
   }
 
-  async mutantRun({ activeMutant, testFilter, hitLimit, sandboxFileName }) {
+  async mutantRun({ activeMutant, testFilter, hitLimit, sandboxFileName, mutantActivation }) {
     const ns = stryker();
     ns.activeMutant = activeMutant.id;
     // An endless loop in the reference ends at Stryker's hit limit (its schemata count the mutant's hits).
@@ -144,7 +146,10 @@ class ConformanceTestRunner {
       if (outcome.refused) return { status: MutantRunStatus.Killed, killedBy: [], failureMessage: `the run was refused (exit status 2): ${outcome.refused}`, nrOfTests: 0 };
       // Failures first: a mutant that only a SHOULD rule's warning shows says "warned:" first.
       const broken = [...outcome.rules.filter((rule) => rule.status === 'failed' || rule.status === 'error'), ...outcome.rules.filter((rule) => this.settings.strict && rule.status === 'warned')];
-      if (broken.length === 0) return { status: MutantRunStatus.Survived, nrOfTests: selected.length };
+      if (broken.length === 0) {
+        await this.recordDiff(activeMutant, sandboxFileName, selected, mutantActivation);
+        return { status: MutantRunStatus.Survived, nrOfTests: selected.length };
+      }
       return {
         status: MutantRunStatus.Killed,
         killedBy: broken.map((rule) => rule.id),
@@ -155,6 +160,70 @@ class ConformanceTestRunner {
       ns.activeMutant = undefined;
       ns.hitLimit = undefined;
       ns.hitCount = undefined;
+    }
+  }
+
+  /**
+   * With CP_MUTATION_DIFFS and diffSeeds: a surviving mutant's run against the clean
+   * reference's, as `cp-conformance diff` compares two targets (runner/diff-compare.ts), at
+   * each seed, over the rules that reach it; one JSON line per mutant, with the number of
+   * answers that differ. "equivalent" holds only where none does (scripts/mutation.js).
+   * A static mutant runs as the modules load, so this worker has no clean reference to
+   * compare it with: its line says so.
+   */
+  async recordDiff(mutant, sandboxFileName, selected, activation) {
+    const file = process.env.CP_MUTATION_DIFFS;
+    if (!file || this.settings.diffSeeds.length === 0) return;
+    const key = { file: path.relative(process.cwd(), sandboxFileName), line: mutant.location.start.line + 1, column: mutant.location.start.column + 1, mutator: mutant.mutatorName, replacement: mutant.replacement };
+    if (activation === 'static') return appendFileSync(file, `${JSON.stringify({ ...key, static: true })}\n`);
+    const ns = stryker();
+    const [hitLimit, hitCount] = [ns.hitLimit, ns.hitCount];
+    ns.hitLimit = undefined;
+    const seeds = [];
+    try {
+      for (const seed of this.settings.diffSeeds) {
+        ns.activeMutant = undefined;
+        const baseline = await this.baseline(selected, seed);
+        ns.activeMutant = mutant.id;
+        const candidate = await this.loggedRun(selected, seed);
+        if (!baseline.side || !candidate.side) {
+          seeds.push({ seed, refused: baseline.refused ?? candidate.refused });
+          continue;
+        }
+        const { compared, differences, baselineOnly, candidateOnly } = this.m.compareRuns(baseline.side, candidate.side, this.m.operations, { from: baseline.from, to: Date.now() });
+        const first = differences[0];
+        seeds.push({
+          seed,
+          compared,
+          differences: differences.length,
+          unpaired: baselineOnly.length + candidateOnly.length,
+          ...(first ? { first: { operation: first.operation, rule: first.rule, request: first.request, what: first.what.slice(0, 3) } } : {}),
+        });
+      }
+    } finally {
+      ns.activeMutant = mutant.id;
+      [ns.hitLimit, ns.hitCount] = [hitLimit, hitCount];
+    }
+    appendFileSync(file, `${JSON.stringify({ ...key, rules: selected.length, seeds })}\n`);
+  }
+
+  /** The clean reference's run of `selected` at `seed`, once per worker. */
+  baseline(selected, seed) {
+    const key = `${seed} ${selected.map((rule) => rule.id).join(',')}`;
+    if (!this.baselines.has(key)) this.baselines.set(key, this.loggedRun(selected, seed));
+    return this.baselines.get(key);
+  }
+
+  /** A run of `selected` at `seed` with every exchange kept: the side of a diff, and when it began. */
+  async loggedRun(selected, seed) {
+    const log = await this.m.openExchangeLog();
+    const from = Date.now();
+    try {
+      const outcome = await this.runRules(selected, { seed, exchangeLog: log.file });
+      if (outcome.refused) return { refused: outcome.refused };
+      return { from, side: { exchanges: await log.read(), urls: outcome.urls } };
+    } finally {
+      await log.remove();
     }
   }
 
@@ -248,7 +317,7 @@ export const strykerValidationSchema = {
     cpConformance: {
       description: 'The conformance run each mutant gets (scripts/mutation-plugin.js).',
       type: 'object',
-      properties: { seed: { type: 'integer' }, runs: { type: 'integer', minimum: 1 }, strict: { type: 'boolean' } },
+      properties: { seed: { type: 'integer' }, runs: { type: 'integer', minimum: 1 }, strict: { type: 'boolean' }, diffSeeds: { type: 'array', items: { type: 'integer' } } },
       additionalProperties: false,
     },
   },

@@ -9,6 +9,7 @@
 //   npm run mutation -- --force                test every mutant again, not only those a change reaches
 //   npm run mutation -- --runs 10 --concurrency 3
 //   npm run mutation -- --report               the last reports again, triaged anew (no Stryker run)
+//   npm run mutation -- --diff-seeds 1,2,3     the seeds of each survivor's diff (the default; '' for none)
 //
 // Runs are incremental: reports/mutation/<area>/stryker-incremental.json keeps the last
 // results, and a mutant is tested again only when its code, or a rule that reached it,
@@ -17,12 +18,14 @@
 // mutants no rule broke, with their code and triage) and mutant-runs.jsonl (every rule
 // that did not pass, per mutant tested this time). Not part of `npm test`.
 //
-// Triage: reference/mutation-triage.json, beside the code it judges, gives each surviving
-// mutant (by file, line range and, where it narrows, mutator) one verdict with its reason:
-// "equivalent" (no client can tell it from the reference), "unspecified" (the
-// specification leaves that behaviour open, so the suite must pass it: the reference's
-// answer is one legal choice of several), or "gap" (a check the suite lacks; the clause it
-// would prove). The table counts each verdict and the survivors no entry covers.
+// Triage: reference/mutation-triage.json gives each surviving mutant (`mutants`: by file,
+// line, column, mutator and replacement) one verdict with its reason: "equivalent" (no
+// client can tell it from the reference: its diff against the clean reference, made by the
+// plugin at each of --diff-seeds, finds no answer that differs), "unspecified" (the
+// specification leaves that behaviour open: the reason names the legal variant that makes
+// that choice), or "gap" (a check the suite lacks; the clause it would prove). A verdict
+// its evidence refutes counts as untriaged. `entries` still covers by line range the areas
+// not yet triaged per mutant: the table counts them apart ("by range").
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -39,9 +42,12 @@ const { values } = parseArgs({
     runs: { type: 'string' },
     concurrency: { type: 'string' },
     report: { type: 'boolean', default: false },
+    'diff-seeds': { type: 'string' },
   },
 });
-const triage = JSON.parse(readFileSync(path.join(root, 'reference', 'mutation-triage.json'), 'utf8')).entries;
+const triage = JSON.parse(readFileSync(path.join(root, 'reference', 'mutation-triage.json'), 'utf8'));
+/** The legal variants by name, read from their catalogue: an "unspecified" verdict names the one that makes the mutant's choice. */
+const VARIANTS = new Set([...readFileSync(path.join(root, 'reference', 'variants', 'index.ts'), 'utf8').matchAll(/^\s+name: '([a-z0-9-]+)',$/gm)].map((m) => m[1]));
 const areas = values.area ?? Object.keys(AREAS);
 const unknown = areas.filter((area) => !(area in AREAS));
 if (unknown.length > 0) {
@@ -63,7 +69,17 @@ for (const area of areas) {
   const log = path.join(root, reports, 'mutant-runs.jsonl');
   rmSync(log, { force: true });
   const args = [stryker, 'run', 'stryker.config.mjs', ...(values.force ? ['--force'] : []), ...(values.concurrency ? ['--concurrency', values.concurrency] : [])];
-  const env = { ...process.env, CP_MUTATION_AREA: area, CP_MUTATION_REPORTS: reports, CP_MUTATION_LOG: log, ...(values.runs ? { CP_MUTATION_RUNS: values.runs } : {}) };
+  // The diffs are kept across runs: an incremental run reuses a survivor's verdict without running it again.
+  const diffs = path.join(root, reports, 'mutant-diffs.jsonl');
+  const env = {
+    ...process.env,
+    CP_MUTATION_AREA: area,
+    CP_MUTATION_REPORTS: reports,
+    CP_MUTATION_LOG: log,
+    CP_MUTATION_DIFFS: diffs,
+    ...(values.runs ? { CP_MUTATION_RUNS: values.runs } : {}),
+    ...(values['diff-seeds'] !== undefined ? { CP_MUTATION_DIFF_SEEDS: values['diff-seeds'] } : {}),
+  };
   console.log(`\nmutation: area ${area}`);
   const started = performance.now();
   const { status } = spawnSync(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
@@ -85,24 +101,67 @@ function summarise(area, reports) {
     failed = true;
     return;
   }
-  const { summary, survivors } = readReport(JSON.parse(readFileSync(report, 'utf8')));
+  const { summary, survivors } = readReport(JSON.parse(readFileSync(report, 'utf8')), readDiffs(path.join(root, reports, 'mutant-diffs.jsonl')));
   writeFileSync(path.join(root, reports, 'survivors.json'), `${JSON.stringify(survivors, null, 2)}\n`);
-  const verdicts = { equivalent: 0, unspecified: 0, gap: 0, untriaged: 0 };
-  for (const s of survivors) verdicts[s.triage?.verdict ?? 'untriaged']++;
+  const verdicts = { equivalent: 0, notDiffed: 0, unspecified: 0, gap: 0, byRange: 0, untriaged: 0 };
+  for (const s of survivors) verdicts[standing(s)]++;
+  for (const s of survivors.filter((s) => standing(s) === 'untriaged' && s.triage)) console.log(`  ${area}: ${s.file}:${s.line}:${s.column} ${s.mutator} ${JSON.stringify(s.mutated)}: ${s.triage.verdict} does not hold: ${s.triage.refuted}`);
   const wallTime = path.join(root, reports, 'wall-time.json');
   const seconds = existsSync(wallTime) ? JSON.parse(readFileSync(wallTime, 'utf8')).seconds : undefined;
   summaries.push({ area, ...summary, ...verdicts, seconds });
 }
-console.log('\narea             mutants  killed (by a warning only)  timeout  survived  no coverage  ignored  score  covered score  wall time   undetected: equivalent unspecified  gap untriaged');
+console.log(
+  '\narea             mutants  killed (by a warning only)  timeout  survived  no coverage  ignored  score  covered score  wall time   undetected: equivalent (not diffed) unspecified  gap  by range untriaged',
+);
 for (const s of summaries) {
   const cells = [s.area.padEnd(16), String(s.mutants).padStart(7), `${s.killed} (${s.warnedOnly})`.padStart(26), String(s.timeout).padStart(8), String(s.survived).padStart(9), String(s.noCoverage).padStart(12), String(s.ignored).padStart(8)];
-  const triaged = [String(s.equivalent).padStart(10), String(s.unspecified).padStart(11), String(s.gap).padStart(4), String(s.untriaged).padStart(9)];
+  const triaged = [`${s.equivalent} (${s.notDiffed})`.padStart(23), String(s.unspecified).padStart(11), String(s.gap).padStart(4), String(s.byRange).padStart(9), String(s.untriaged).padStart(9)];
   console.log(`${cells.join(' ')}  ${s.score.toFixed(1).padStart(5)}  ${s.coveredScore.toFixed(1).padStart(13)}  ${(s.seconds === undefined ? '-' : `${s.seconds} s`).padStart(9)}   ${triaged.join(' ')}`);
 }
 process.exitCode = failed ? 1 : 0;
 
-/** Counts and scores as Stryker's (timeouts count as detected; ignored mutants are left out), and the undetected mutants with their code. */
-function readReport(report) {
+/**
+ * Where an undetected mutant stands: triaged per mutant, and each verdict shown
+ * (`equivalent`: its diff against the clean reference found no answer that differs, at
+ * every seed, or no generated request reaches its code at all (no coverage, which the
+ * dry run measures: a diff could not differ); `notDiffed`: equivalent, but no diff was
+ * made: a static mutant, or one reused from a run before the diffs; `unspecified`: naming the legal variant that makes
+ * its choice; `gap`); `byRange`: covered only by a line-range entry; `untriaged`: no
+ * entry, or a verdict its evidence refutes (`triage.refuted` says how).
+ */
+function standing(s) {
+  if (!s.triage) return 'untriaged';
+  if (s.triage.byRange) return 'byRange';
+  if (s.triage.refuted) return 'untriaged';
+  if (s.triage.verdict === 'equivalent') return s.status === 'NoCoverage' || (s.diff && !s.diff.static) ? 'equivalent' : 'notDiffed';
+  return s.triage.verdict;
+}
+
+/** The last diff line of each mutant (scripts/mutation-plugin.js, recordDiff), by mutantKey. */
+function readDiffs(file) {
+  if (!existsSync(file)) return new Map();
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return new Map(lines.map((d) => [mutantKey(d.file, d.line, d.column, d.mutator, d.replacement), d]));
+}
+
+function mutantKey(file, line, column, mutator, replacement) {
+  return JSON.stringify([file, line, column, mutator, replacement]);
+}
+
+/** What refutes a verdict, given the mutant's diff; undefined when nothing does. */
+function refutation(verdict, reason, diff) {
+  if (verdict === 'equivalent') {
+    const differing = (diff?.seeds ?? []).filter((seed) => seed.differences > 0 || seed.unpaired > 0 || seed.refused);
+    if (differing.length === 0) return undefined;
+    const [d] = differing;
+    return `its diff against the clean reference differs at seed ${d.seed}: ${d.refused ?? `${d.differences} answers differ, ${d.unpaired} requests went to one side only${d.first ? `; first ${d.first.operation} ${d.first.request}: ${d.first.what.join('; ')}` : ''}`}`;
+  }
+  if (verdict === 'unspecified' && ![...VARIANTS].some((name) => reason.includes(name))) return 'its reason names no legal variant that makes its choice';
+  return undefined;
+}
+
+/** Counts and scores as Stryker's (timeouts count as detected; ignored mutants are left out), and the undetected mutants with their code, triage and diff. */
+function readReport(report, diffs) {
   const count = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, RuntimeError: 0, CompileError: 0 };
   let warnedOnly = 0;
   const survivors = [];
@@ -113,6 +172,7 @@ function readReport(report) {
       if (mutant.status === 'Killed' && mutant.statusReason?.startsWith('warned:')) warnedOnly++;
       if (mutant.status !== 'Survived' && mutant.status !== 'NoCoverage') continue;
       const { start, end } = mutant.location;
+      const diff = diffs.get(mutantKey(file, start.line, start.column, mutant.mutatorName, mutant.replacement));
       survivors.push({
         file,
         line: start.line,
@@ -123,7 +183,8 @@ function readReport(report) {
         mutated: mutant.replacement,
         ...(mutant.static ? { static: true } : {}),
         coveredBy: mutant.coveredBy?.length ?? 0,
-        triage: triageOf(file, start.line, mutant.mutatorName),
+        triage: triageOf(file, start.line, start.column, mutant.mutatorName, mutant.replacement, diff),
+        ...(diff ? { diff } : {}),
       });
     }
   }
@@ -146,10 +207,19 @@ function readReport(report) {
   };
 }
 
-/** The triage entry that covers a surviving mutant: its file, a line range holding its line, and its mutator when the entry names some. */
-function triageOf(file, line, mutator) {
-  const entry = triage.find((e) => e.file === file && e.lines[0] <= line && line <= e.lines[1] && (!e.mutators || e.mutators.includes(mutator)));
-  return entry && { verdict: entry.verdict, reason: entry.reason };
+/**
+ * The triage of a surviving mutant: its own entry (file, line, column, mutator and
+ * replacement), with what refutes its verdict if anything does; else a line-range entry
+ * that covers it (marked byRange: an area not yet triaged per mutant).
+ */
+function triageOf(file, line, column, mutator, replacement, diff) {
+  const own = (triage.mutants ?? []).find((e) => e.file === file && e.line === line && e.column === column && e.mutator === mutator && e.replacement === replacement);
+  if (own) {
+    const refuted = refutation(own.verdict, own.reason, diff);
+    return { verdict: own.verdict, reason: own.reason, ...(refuted ? { refuted } : {}) };
+  }
+  const range = (triage.entries ?? []).find((e) => e.file === file && e.lines[0] <= line && line <= e.lines[1] && (!e.mutators || e.mutators.includes(mutator)));
+  return range && { verdict: range.verdict, reason: range.reason, byRange: true };
 }
 
 /** The mutated code (the report's positions are 1-based). */

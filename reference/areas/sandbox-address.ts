@@ -34,7 +34,11 @@ export function sandboxAddressArea(env: AreaEnv): Area {
     for (let i = 1; i < segments.length; i++) {
       const parent = segments.slice(0, i).join('/');
       const existing = files.get(parent);
-      if (existing?.kind === 'file') return `/${parent} is a file, not a directory`;
+      // No answer is stated for a parent that is a file: refused, or (undescribed-inputs-served) the file replaced by the directory.
+      if (existing?.kind === 'file') {
+        if (!env.variants.has('undescribed-inputs-served')) return `/${parent} is a file, not a directory`;
+        files.set(parent, { kind: 'directory' });
+      }
       if (!existing && asUser && i > 1) return `/${parent} does not exist`;
       if (!existing) files.set(parent, { kind: 'directory' });
       if (asUser && !ownerMay(existing, 3)) return `/${parent}: permission denied`;
@@ -73,7 +77,7 @@ export function sandboxAddressArea(env: AreaEnv): Area {
       if (request.isDirectory === true) {
         if (files.get(path)?.kind === 'file') return sandboxError(conflict, `/${path} is a file`);
         files.set(path, { kind: 'directory', ...(mode ? { mode } : {}) });
-        return { status: 200, body: { message: 'Directory created', path: `/${path}` } };
+        return { status: 200, body: { message: env.variants.has('service-values-otherwise') ? 'ok' : 'Directory created', path: `/${path}` } };
       }
       if (files.get(path)?.kind === 'directory') return sandboxError(conflict, `/${path} is a directory`);
       if (files.get(path)?.kind === 'file' && env.faults.has('sandbox-address-file-update-refused')) return sandboxError(409, `/${path} exists`);
@@ -81,7 +85,7 @@ export function sandboxAddressArea(env: AreaEnv): Area {
       if (request.content !== undefined && env.faults.has('sandbox-address-content-refused')) return sandboxError(400, 'content is not supported');
       if (files.get(path)?.kind === 'file' && env.variants.has('filesystem-as-its-user') && !ownerMay(files.get(path), 2)) return sandboxError(400, `/${path}: permission denied`);
       files.set(path, { kind: 'file', content: request.content ?? '', ...(mode ? { mode } : {}) });
-      return { status: 200, body: { message: 'File written', path: `/${path}` } };
+      return { status: 200, body: { message: env.variants.has('service-values-otherwise') ? 'ok' : 'File written', path: `/${path}` } };
     },
   };
 

@@ -123,9 +123,9 @@ const catalogue = [
     name: 'undescribed-inputs-served',
     choice: 'answers to undescribed inputs',
     decides:
-      'the specification states no answer to an `anchor` other than `end`, to `anchor=end` with a cursor, to a `groupBy` naming a dimension twice, to a metrics `limit` under 1 (section 8 gives that limit no minimum), to a window that ends before it starts, to a `Service-Version` that is not a date, to a file path with `.` or `..` segments, to stopping the monitor of no process, to the scheme of "Authorization: Bearer <token>" in another case, nor to a request body of some size',
+      'the specification states no answer to an `anchor` other than `end`, to `anchor=end` with a cursor, to a `groupBy` naming a dimension twice, to a metrics `limit` under 1 (section 8 gives that limit no minimum), to a window that ends before it starts, to a `Service-Version` that is not a date, to a file path with `.` or `..` segments, to a file write whose parent is a file, to stopping the monitor of no process, to the scheme of "Authorization: Bearer <token>" in another case, nor to a request body of some size',
     description:
-      'each is served: another anchor is ignored, anchor=end ignores the cursor, a dimension named twice counts once, a metrics limit under 1 is 1, a window that ends before it starts holds nothing, a version that is not a date is the latest, `.` and `..` are resolved, there is no monitor to stop, `bearer` is Bearer, a body of up to 128 MB is read (the reference: 16 MB)',
+      'each is served: another anchor is ignored, anchor=end ignores the cursor, a dimension named twice counts once, a metrics limit under 1 is 1, a window that ends before it starts holds nothing, a version that is not a date is the latest, `.` and `..` are resolved, a file in the way of a parent is replaced by the directory, there is no monitor to stop, `bearer` is Bearer, a body of up to 128 MB is read (the reference: 16 MB)',
   },
   {
     name: 'empty-window-no-entry',
@@ -135,9 +135,9 @@ const catalogue = [
   {
     name: 'service-values-otherwise',
     decides:
-      'the values the service fills are not stated: the read-only `plan`, `createdBy`, `updatedBy` (section 2.1), an event\'s `message` and `revision` (section 6), an async trigger\'s generated `callbackSecret` (section 2.2), how a secret is masked (section 2.3), the precision of `expiresIn` ("seconds until automatic deletion"), the account id\'s form',
+      'the values the service fills are not stated: the read-only `plan`, `createdBy`, `updatedBy` (section 2.1), an event\'s `message` and `revision` (section 6), an async trigger\'s generated `callbackSecret` (section 2.2), how a secret is masked (section 2.3), the precision of `expiresIn` ("seconds until automatic deletion"), the account id\'s form, the `message` of a file write (section 4.2: "200: `message`, `path`")',
     description:
-      'plan `enterprise`, createdBy and updatedBy `svc:control-plane`, events\' message and revision words of its own, callbackSecrets `whsec_` and 40 hex digits, masked secrets `[hidden]`, expiresIn rounded up to whole minutes, and an account id that is a UUID',
+      'plan `enterprise`, createdBy and updatedBy `svc:control-plane`, events\' message and revision words of its own, callbackSecrets `whsec_` and 40 hex digits, masked secrets `[hidden]`, expiresIn rounded up to whole minutes, an account id that is a UUID, and `ok` as the message of every file or directory written',
     reshape: onSuccess(RESOURCE_READS, (body) => {
       for (const resource of resourcesOf(body)) {
         const metadata = resource.metadata;
