@@ -20,6 +20,9 @@ import { pathToFileURL } from 'node:url';
 import { commonTokens, declareClassPlugin, PluginKind } from '@stryker-mutator/api/plugin';
 import { DryRunStatus, MutantRunStatus, TestStatus } from '@stryker-mutator/api/test-runner';
 
+/** Clean runs kept for the diffs of the next mutants: the seeds of about two sets of rules. */
+const KEPT_BASELINES = 6;
+
 /** The rule groups of the dry run: coverage is measured per group (rules of a run go at once, so not per rule). */
 const groupOf = (ruleId) => ruleId.split('.')[0];
 
@@ -207,11 +210,20 @@ class ConformanceTestRunner {
     appendFileSync(file, `${JSON.stringify({ ...key, rules: selected.length, seeds })}\n`);
   }
 
-  /** The clean reference's run of `selected` at `seed`, once per worker. */
+  /**
+   * The clean reference's run of `selected` at `seed`, kept for the next mutants: Stryker
+   * takes them in the order of the code, so neighbours share their rules. Only the few
+   * used last are kept: a run's exchanges hold whole listings.
+   */
   baseline(selected, seed) {
     const key = `${seed} ${selected.map((rule) => rule.id).join(',')}`;
-    if (!this.baselines.has(key)) this.baselines.set(key, this.loggedRun(selected, seed));
-    return this.baselines.get(key);
+    const run = this.baselines.get(key) ?? this.loggedRun(selected, seed);
+    // The last used last: the least recently used goes first.
+    this.baselines.delete(key);
+    this.baselines.set(key, run);
+    const [leastRecent] = this.baselines.keys();
+    if (this.baselines.size > KEPT_BASELINES) this.baselines.delete(leastRecent);
+    return run;
   }
 
   /** A run of `selected` at `seed` with every exchange kept: the side of a diff, and when it began. */

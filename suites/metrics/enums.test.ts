@@ -125,11 +125,14 @@ const enumsResourceTypesWindowRequired = rule('metrics.enums.resource-types-wind
 
 /**
  * "same format as the main metrics endpoint": the window's bounds written in one form
- * (instantTextArb: UTC, a fraction, an offset, lowercase, a date, epoch seconds) are
- * served by both endpoints or refused by both, whichever forms a target reads.
+ * (instantTextArb: UTC, a fraction, an offset, lowercase, epoch seconds, a date at
+ * midnight) are served by both endpoints or refused by both, whichever forms a target
+ * reads. Windows of whole hours, or of whole days (where a date names a bound).
  */
+const formatWindowArb = fc.oneof(hoursWindowArb, alignedWindowArb('day', { min: 86_400, max: 3 * 86_400 })!);
+
 const enumsResourceTypesWindowFormat = rule('metrics.enums.resource-types-window-format', { needs: ['accountId'] }, async (t: Check) => {
-  const input = hoursWindowArb.chain((window) => fc.record({ start: instantTextArb(window.start), end: instantTextArb(window.end) }));
+  const input = formatWindowArb.chain((window) => fc.record({ start: instantTextArb(window.start), end: instantTextArb(window.end) }));
   await t.property(input, async ({ start, end }) => {
     const query = { startTime: start.text, endTime: end.text };
     const token = t.config.credentials.admin;

@@ -78,7 +78,10 @@ const metadataWorkspaceName = rule('resources.metadata.workspace-name', { states
       }
       if (named.size <= 1) return [];
       const shown = [...named].map(([w, items]) => `${JSON.stringify(w)} (${items.slice(0, 3).join(', ')}${items.length > 3 ? ', ...' : ''})`);
-      return [`the resources one workspace's credential is shown name ${named.size} workspaces in metadata.workspace ("Workspace name, set automatically"): ${shown.join('; ')}`];
+      // Two causes fit: a resource that names another workspace than its own, or a read that shows another workspace's resources (the workspace-only rules tell which).
+      return [
+        `the resources one workspace's credential is shown name ${named.size} workspaces in metadata.workspace ("Workspace name, set automatically"): ${shown.join('; ')}; either some name a workspace they are not in, or a read shows another workspace's resources`,
+      ];
     },
     withGivenWorkspaces(fixtureSet(t.config.profile, EVERY_KIND)),
   ),

@@ -97,13 +97,13 @@ export function caseFoldOf(faults: Faults, variants: Variants): (text: string) =
   return (text) => text.toLowerCase();
 }
 
+/** Marks where each searched field, and q, start under the fault functions-search-prefix-only: no field holds it. */
+export const FIELD_START = '\u0001';
+
 /**
  * Section 4.1: trimmed, lowercased, under 2 characters means no filter: counted after
  * trimming, or before it with the variant search-length-before-trimming.
  */
-/** Marks where each searched field, and q, start under the fault functions-search-prefix-only: no field holds it. */
-export const FIELD_START = '\u0001';
-
 export function normaliseQ(raw: string | null, faults: Faults, variants: Variants): string {
   // A q no field holds: a blank q searched as it is.
   if (raw !== null && raw.trim() === '' && faults.has('functions-blank-q-matches-nothing')) return '\u0000';
