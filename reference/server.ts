@@ -221,13 +221,13 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   }
   // Stryker restore all
 
-  // The data set goes through the control endpoint's own handling, so it is checked as any state is.
+  // Stryker disable all: the demo data (docs/mutation.md), through the control endpoint's own handling so it is checked as any state is
   const demo = options.data === undefined ? undefined : demoData(clock.now(), builtInProfiles[variant?.profile ?? 'spec']);
   for (const { state, params } of demo?.states ?? []) {
     const reply = control(`Bearer ${identities.admin}`, { state, params });
     if (reply.status >= 300) throw new Error(`the demo data's state "${state}" was refused: ${JSON.stringify(reply.body)}`);
   }
-
+  // Stryker restore all
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', resolve);

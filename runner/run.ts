@@ -10,7 +10,6 @@ import type { ReferenceHandle } from '../reference/server.ts';
 import type { LoggedExchange, RuleResult, RunResult, TargetDescription } from '../results/model.ts';
 import { tally } from '../reporters/tally.ts';
 import { FIXTURES_REPLACED } from '../harness/setup.ts';
-import { statementOutcomes } from './coverage.ts';
 import { judge } from './expectations.ts';
 import type { RunOptions } from './options.ts';
 import { planRun, type RunPlan } from './plan.ts';
@@ -72,7 +71,9 @@ export async function runConformance(options: RunOptions, hooks: RunHooks = {}, 
       durationMs: Date.now() - startedAt.getTime(),
       summary: tally(rules),
       rules,
-      statements: statementOutcomes(rules),
+      // Loaded here, not as this module loads: the clauses' proofs read the fault catalogue, which
+      // imports reference modules that a mutation run's static mutants must be first to load.
+      statements: (await import('./coverage.ts')).statementOutcomes(rules),
     };
     return { result, redactor, ...(log ? { exchanges: await log.read() } : {}) };
   } finally {

@@ -201,6 +201,10 @@ class ConformanceTestRunner {
           differences: differences.length,
           unpaired: baselineOnly.length + candidateOnly.length,
           ...(first ? { first: { operation: first.operation, rule: first.rule, request: first.request, what: first.what.slice(0, 3) } } : {}),
+          // Which requests went to one side only: the suite's own timing can add one (a re-read), a mutant's answers another.
+          ...(baselineOnly.length + candidateOnly.length > 0
+            ? { oneSide: [...baselineOnly.map((u) => ({ side: 'baseline', ...u })), ...candidateOnly.map((u) => ({ side: 'candidate', ...u }))].slice(0, 4).map(({ side, rule, request }) => `${side}: ${rule}: ${request}`) }
+            : {}),
         });
       }
     } finally {

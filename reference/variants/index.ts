@@ -137,20 +137,25 @@ const catalogue = [
     decides:
       'the values the service fills are not stated: the read-only `plan`, `createdBy`, `updatedBy` (section 2.1), an event\'s `message` and `revision` (section 6), an async trigger\'s generated `callbackSecret` (section 2.2), how a secret is masked (section 2.3), the precision of `expiresIn` ("seconds until automatic deletion"), the account id\'s form, the `message` of a file write (section 4.2: "200: `message`, `path`")',
     description:
-      'plan `enterprise`, createdBy and updatedBy `svc:control-plane`, events\' message and revision words of its own, callbackSecrets `whsec_` and 40 hex digits, masked secrets `[hidden]`, expiresIn rounded up to whole minutes, an account id that is a UUID, and `ok` as the message of every file or directory written',
-    reshape: onSuccess(RESOURCE_READS, (body) => {
-      for (const resource of resourcesOf(body)) {
-        const metadata = resource.metadata;
-        if (isObject(metadata)) Object.assign(metadata, { plan: 'enterprise', createdBy: 'svc:control-plane', updatedBy: 'svc:control-plane' });
-        for (const event of Array.isArray(resource.events) ? resource.events : []) if (isObject(event)) Object.assign(event, { message: 'rolled out', revision: 'r-7f3a' });
-        for (const trigger of Array.isArray(resource.spec?.triggers) ? resource.spec.triggers : []) {
-          const configuration = trigger?.configuration;
-          if (isObject(configuration) && typeof configuration.callbackSecret === 'string')
-            configuration.callbackSecret = `whsec_${createHash('sha1').update(configuration.callbackSecret).digest('hex')}`;
+      'plan `enterprise`, createdBy and updatedBy `svc:control-plane`, the events replaced by one of its own (type `rollout`, message and revision words of its own), every deployment status `DEPLOYED` and every sandbox `RUNNING` whatever the state gave, the createdAt of sandboxes, egress IPs and custom domains the time it stored them (the state\'s kept for functions only: CONTRACT 2), callbackSecrets `whsec_` and 40 hex digits, masked secrets `[hidden]` (a secret env entry without a value too), expiresIn rounded up to whole minutes, an account id that is a UUID, and `ok` as the message of every file or directory written',
+    reshape: (reply, route) =>
+      onSuccess(RESOURCE_READS, (body) => {
+        for (const resource of resourcesOf(body)) {
+          const metadata = resource.metadata;
+          if (isObject(metadata)) Object.assign(metadata, { plan: 'enterprise', createdBy: 'svc:control-plane', updatedBy: 'svc:control-plane' });
+          if (isObject(metadata) && route.operationId !== 'listFunctions' && typeof metadata.updatedAt === 'string') metadata.createdAt = metadata.updatedAt;
+          if (typeof resource.status === 'string') resource.status = 'DEPLOYED';
+          if (typeof resource.state === 'string') resource.state = 'RUNNING';
+          const events = Array.isArray(resource.events) ? resource.events.filter(isObject) : [];
+          if (events.length) resource.events = [{ type: 'rollout', status: resource.status ?? 'DEPLOYED', message: 'rolled out', revision: 'r-7f3a', time: events[0]?.time }];
+          for (const trigger of Array.isArray(resource.spec?.triggers) ? resource.spec.triggers : []) {
+            const configuration = trigger?.configuration;
+            if (isObject(configuration) && typeof configuration.callbackSecret === 'string')
+              configuration.callbackSecret = `whsec_${createHash('sha1').update(configuration.callbackSecret).digest('hex')}`;
+          }
         }
-      }
-      return body;
-    }),
+        return body;
+      })(reply, route),
   },
   {
     name: 'metrics-orders-otherwise',
@@ -210,9 +215,9 @@ const catalogue = [
     name: 'sparse-read-only-metadata',
     choice: 'absent fields',
     decides:
-      'section 2.1: `plan`, `url`, `createdBy`, `updatedBy`, `createdAt`, `updatedAt` are read-only and not marked Required; section 2.3: `expiresIn` is "present only when lifecycle is configured", which a lifecycle does not make it',
+      'section 2.1: `plan`, `url`, `createdBy`, `updatedBy`, `createdAt`, `updatedAt` are read-only and not marked Required; sections 3 and 6: nor are `status`, `events` and an event\'s fields; section 2.3: `expiresIn` is "present only when lifecycle is configured", which a lifecycle does not make it',
     description:
-      'functions, sandboxes, egress IPs and custom domains come back without metadata.plan, url, createdBy, updatedBy and updatedAt, and without createdAt but where the functions state gave it (CONTRACT 2: "kept as given"); sandboxes without expiresIn: every MUST rule passes; resources.sandbox.expires-in-with-lifecycle (SHOULD) warns',
+      'functions, sandboxes, egress IPs and custom domains come back without metadata.plan, url, createdBy, updatedBy and updatedAt, and without createdAt but where the functions state gave it (CONTRACT 2: "kept as given"); without a deployment status; no events in three forms (functions without `events`, sandboxes with `events: []`, egress IPs with event records without fields); sandboxes without expiresIn: every MUST rule passes; resources.sandbox.expires-in-with-lifecycle (SHOULD) warns',
     warns: ['resources.sandbox.expires-in-with-lifecycle'],
     reshape: (reply, route) => {
       const fields = ['plan', 'url', 'createdBy', 'updatedBy', 'updatedAt', ...(route.operationId === 'listFunctions' ? [] : ['createdAt'])];
@@ -220,6 +225,9 @@ const catalogue = [
         for (const resource of resourcesOf(body)) {
           for (const field of fields) delete resource.metadata?.[field];
           delete resource.expiresIn;
+          delete resource.status;
+          if (route.operationId === 'listFunctions') delete resource.events;
+          else if (Array.isArray(resource.events)) resource.events = route.operationId === 'getSandbox' ? [] : resource.events.map(() => ({}));
         }
         return body;
       })(reply, route);

@@ -95,7 +95,7 @@ export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; 
       if (!found) return apiError(404, 'NotFound', `no sandbox named ${name} in workspace ${principal.workspace}`);
       const body = clone(found);
       if (env.faults.has('resources-show-secrets-required') && !query.has(SHOW_SECRETS_PARAM)) return apiError(400, 'BadRequest', `the ${SHOW_SECRETS_PARAM} parameter is required`);
-      if (!showsSecrets(query, principal)) maskSecrets(body, valuesOtherwise ? OTHER_MASK : MASK, env.faults.has('resources-routing-secret-in-header'));
+      if (!showsSecrets(query, principal)) maskSecrets(body, valuesOtherwise ? OTHER_MASK : MASK, env.faults.has('resources-routing-secret-in-header'), valuesOtherwise);
       const spec = isObject(body.spec) ? body.spec : {};
       if (isObject(spec.lifecycle)) body.expiresIn = expiresIn(found, spec.lifecycle);
       else if (fromTtl && isObject(spec.runtime)) {
@@ -109,12 +109,12 @@ export function sandboxes(env: AreaEnv): { store: WorkspaceStore; route: Route; 
   return { store, route, fill };
 }
 
-/** Replaces every secret value (env entries with `secret: true`, routing `secrets` maps) by `mask`. */
-function maskSecrets(sandbox: Json, mask: string, resolveHeaderPlaceholders: boolean): void {
+/** Replaces every secret value (env entries with `secret: true`, routing `secrets` maps) by `mask`; `valueless` masks a secret env entry without a value too (service-values-otherwise). */
+function maskSecrets(sandbox: Json, mask: string, resolveHeaderPlaceholders: boolean, valueless: boolean): void {
   const spec = isObject(sandbox.spec) ? sandbox.spec : {};
   const runtime = isObject(spec.runtime) ? spec.runtime : {};
   for (const env of Array.isArray(runtime.envs) ? runtime.envs : []) {
-    if (isObject(env) && env.secret === true && typeof env.value === 'string') env.value = mask;
+    if (isObject(env) && env.secret === true && (typeof env.value === 'string' || valueless)) env.value = mask;
   }
   const network = isObject(spec.network) ? spec.network : {};
   const proxy = isObject(network.proxy) ? network.proxy : {};
