@@ -62,21 +62,33 @@ export function compareRuns(baseline: Side, candidate: Side, operations: (method
   };
   const [ours, theirs] = [keyed(baseline), keyed(candidate)];
   const comparison: Comparison = { compared: 0, differences: [], baselineOnly: [], candidateOnly: [] };
-  const unpaired = ({ exchange, request, operation }: Sent): Unpaired => ({ operation, rule: exchange.rule, ...caseOf(exchange), request, curl: exchange.curl });
+  const compare = (mine: Sent, other: LoggedExchange) => {
+    comparison.compared += 1;
+    const { exchange, request, operation } = mine;
+    const [a, b] = [answerOf(exchange, baseline.urls), answerOf(other, candidate.urls)];
+    const what = differencesOf(a, b, new URL(exchange.request.url).searchParams.has('sort'), span);
+    if (what.length > 0) comparison.differences.push({ operation, rule: exchange.rule, ...caseOf(exchange), request, what, baseline: shown(a, exchange), candidate: shown(b, other) });
+  };
+  const [leftOurs, leftTheirs]: [Sent[], Sent[]] = [[], []];
   for (const [key, sent] of ours) {
     const answered = theirs.get(key) ?? [];
-    comparison.baselineOnly.push(...sent.slice(answered.length).map(unpaired));
-    comparison.candidateOnly.push(...answered.slice(sent.length).map(unpaired));
-    for (const [i, mine] of sent.slice(0, answered.length).entries()) {
-      comparison.compared += 1;
-      const { exchange, request, operation } = mine;
-      const other = answered[i]!.exchange;
-      const [a, b] = [answerOf(exchange, baseline.urls), answerOf(other, candidate.urls)];
-      const what = differencesOf(a, b, new URL(exchange.request.url).searchParams.has('sort'), span);
-      if (what.length > 0) comparison.differences.push({ operation, rule: exchange.rule, ...caseOf(exchange), request, what, baseline: shown(a, exchange), candidate: shown(b, other) });
-    }
+    leftOurs.push(...sent.slice(answered.length));
+    leftTheirs.push(...answered.slice(sent.length));
+    for (const [i, mine] of sent.slice(0, answered.length).entries()) compare(mine, answered[i]!.exchange);
   }
-  for (const [key, answered] of theirs) if (!ours.has(key)) comparison.candidateOnly.push(...answered.map(unpaired));
+  for (const [key, answered] of theirs) if (!ours.has(key)) leftTheirs.push(...answered);
+  // A rule that sends one request in several of its cases may send it in other cases on each
+  // side (a case drawn again, a read repeated): the same request of the same rule pairs still.
+  const loose = ({ exchange, request }: Sent) => [exchange.rule, credentialOf(exchange), request].join('\n');
+  const spare = new Map<string, Sent[]>();
+  for (const other of leftTheirs) spare.set(loose(other), [...(spare.get(loose(other)) ?? []), other]);
+  const unpaired = ({ exchange, request, operation }: Sent): Unpaired => ({ operation, rule: exchange.rule, ...caseOf(exchange), request, curl: exchange.curl });
+  for (const mine of leftOurs) {
+    const other = spare.get(loose(mine))?.shift();
+    if (other) compare(mine, other.exchange);
+    else comparison.baselineOnly.push(unpaired(mine));
+  }
+  for (const others of spare.values()) comparison.candidateOnly.push(...others.map(unpaired));
   return comparison;
 }
 
