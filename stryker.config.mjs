@@ -17,7 +17,8 @@ export const AREAS = {
  * The conformance run each mutant gets: a fixed seed, so that a verdict replays, and
  * --strict: the reference follows every SHOULD rule as well, so a warning shows a mutant.
  * A mutant no rule breaks is then compared with the clean reference, answer by answer, at
- * each of `diffSeeds` (scripts/mutation-plugin.js, recordDiff).
+ * each of `diffSeeds` (scripts/mutation-plugin.js, recordDiff), in a second pass over the
+ * survivors (CP_MUTATION_DIFF_PASS, scripts/mutation.js).
  */
 const diffSeeds = (process.env.CP_MUTATION_DIFF_SEEDS ?? '1,2,3').split(',').filter(Boolean).map(Number);
 export const RUN = { seed: 1, runs: Number(process.env.CP_MUTATION_RUNS ?? 25), strict: true, diffSeeds };
@@ -51,7 +52,8 @@ export default {
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, maxTestsToLog: 0 },
   concurrency: 2,
   // The machine may be shared: a slow run is not taken for an endless loop (that ends at the hit limit anyway).
-  timeoutMS: 20_000,
+  // The diff pass runs only survivors, each six runs more: its time is not the mutant's.
+  timeoutMS: process.env.CP_MUTATION_DIFF_PASS ? 900_000 : 20_000,
   timeoutFactor: 2,
   thresholds: { high: 90, low: 75, break: null },
   tempDirName: '.stryker-tmp',
