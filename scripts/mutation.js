@@ -46,6 +46,8 @@ const { values } = parseArgs({
   },
 });
 const triage = JSON.parse(readFileSync(path.join(root, 'reference', 'mutation-triage.json'), 'utf8'));
+/** The per-mutant verdicts by mutantKey: read once, looked up for every survivor of every area. */
+const verdictOf = new Map((triage.mutants ?? []).map((e) => [mutantKey(e.file, e.line, e.column, e.mutator, e.replacement), e]));
 /** The legal variants by name, read from their catalogue: an "unspecified" verdict names the one that makes the mutant's choice. */
 const VARIANTS = new Set([...readFileSync(path.join(root, 'reference', 'variants', 'index.ts'), 'utf8').matchAll(/^\s+name: '([a-z0-9-]+)',$/gm)].map((m) => m[1]));
 const areas = values.area ?? Object.keys(AREAS);
@@ -145,7 +147,6 @@ function standing(s) {
   return s.triage.verdict;
 }
 
-/** The last diff line of each mutant (scripts/mutation-plugin.js, recordDiff), by mutantKey. */
 /** The keys of the area's survivors that ran (not static, not unreached) and have no diff yet. */
 function survivorsWithoutDiff(reports, diffs) {
   const { files } = JSON.parse(readFileSync(path.join(root, reports, 'mutation.json'), 'utf8'));
@@ -168,6 +169,7 @@ function testAgain(reports, keys) {
   writeFileSync(file, JSON.stringify(incremental));
 }
 
+/** The last diff line of each mutant (scripts/mutation-plugin.js, recordDiff), by mutantKey. */
 function readDiffs(file) {
   if (!existsSync(file)) return new Map();
   const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
@@ -243,7 +245,7 @@ function readReport(report, diffs) {
  * that covers it (marked byRange: an area not yet triaged per mutant).
  */
 function triageOf(file, line, column, mutator, replacement, diff) {
-  const own = (triage.mutants ?? []).find((e) => e.file === file && e.line === line && e.column === column && e.mutator === mutator && e.replacement === replacement);
+  const own = verdictOf.get(mutantKey(file, line, column, mutator, replacement));
   if (own) {
     const refuted = refutation(own.verdict, own.reason, diff);
     return { verdict: own.verdict, reason: own.reason, ...(refuted ? { refuted } : {}) };
