@@ -18,7 +18,7 @@ import { logExchange } from './exchange-log.ts';
 import { ruleSeed } from './seed.ts';
 import type { TargetTime } from './target-time.ts';
 import type { HeldStates } from './run-check.ts';
-import { asRepeat, CONFIRMATIONS, CONFIRMATIONS_WHILE_MOVING, currentRepeat, DataMoved, FRESH_MS, judgeAgainst, LENIENT_REPEATS, MOST_REPEATS, MOST_REPEATS_WHILE_MOVING, movedSince, REPEAT_JITTER_MS, namesRead, readSince, sameFailure, sameReadings, type Reading, type Repeat, type Source, type StillFailure } from './readings.ts';
+import { asRepeat, confirmationsFor, currentRepeat, DataMoved, FRESH_MS, judgeAgainst, LENIENT_REPEATS, movedSince, REPEAT_JITTER_MS, namesRead, readSince, sameFailure, sameReadings, type Reading, type Repeat, type Source, type StillFailure } from './readings.ts';
 import { listedItems, marked, otherRunsSeen } from './run-mark.ts';
 import { StatesInForce } from './setup.ts';
 import { Skip, SuiteError, Violation } from './violation.ts';
@@ -306,7 +306,8 @@ export class Check {
    * if LENIENT_REPEATS repeats find no still data either. A failure judged on no reading of
    * the data, or that is no answer or a 5xx, stands at once. Once the check has seen its
    * data move, CONFIRMATIONS_WHILE_MOVING repeats confirm a failure, within
-   * MOST_REPEATS_WHILE_MOVING. On set data `run` as it is.
+   * MOST_REPEATS_WHILE_MOVING; a failure that names no item, CONFIRMATIONS_UNNAMED
+   * (confirmationsFor). On set data `run` as it is.
    */
   async confirmed(run: () => Promise<void>): Promise<void> {
     if (this.data !== 'existing') return run();
@@ -321,7 +322,7 @@ export class Check {
     let failedOn: RepeatReadings | undefined;
     if (first.kind === 'failed' && first.still) [streak, failedOn] = [[first.failure], this.readings];
     if (first.kind === 'moved' || !first.still) this.dataSeenMoving = true;
-    for (let repeats = 0; repeats < (this.dataSeenMoving ? MOST_REPEATS_WHILE_MOVING : MOST_REPEATS) && !(lenient && repeats === LENIENT_REPEATS); repeats++) {
+    for (let repeats = 0; repeats < confirmationsFor(streak[0], this.dataSeenMoving).most && !(lenient && repeats === LENIENT_REPEATS); repeats++) {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * REPEAT_JITTER_MS));
       const since = performance.now();
       const repeat: Repeat = { readings: new Map(), since, moved: false };
@@ -340,7 +341,7 @@ export class Check {
       streak = sameFailure([...streak, outcome.failure]) ? [...streak, outcome.failure] : [outcome.failure];
       if (failedOn !== undefined && !(await sameReadings(repeat.readings, failedOn))) this.dataSeenMoving = true;
       failedOn = repeat.readings;
-      if (streak.length >= (this.dataSeenMoving ? CONFIRMATIONS_WHILE_MOVING : CONFIRMATIONS)) throw outcome.error;
+      if (streak.length >= confirmationsFor(streak[0], this.dataSeenMoving).needed) throw outcome.error;
     }
     if (lenient) return;
     throw new DataMoved(`the data this check read (${[...this.readings.keys()].map((s) => s.what).join(', ') || 'the target'})`);

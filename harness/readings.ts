@@ -22,7 +22,9 @@
 //   still, CONFIRMATIONS times in a row: a flicker seldom repeats on the same item, a
 //   defect always does. Once the check has seen its data move (readings that differ), a
 //   flicker is likely, and two readings that agree may still hold one between them: the
-//   failure then stands only CONFIRMATIONS_WHILE_MOVING times in a row. A repeat that
+//   failure then stands only CONFIRMATIONS_WHILE_MOVING times in a row. A failure whose
+//   words name no item (a count, a total) cannot be told from a flicker by the item: it
+//   stands only CONFIRMATIONS_UNNAMED times in a row. A repeat that
 //   passes clears it; where the data never holds still, the
 //   case ends without a verdict (DataMoved), and the check is made again on new readings,
 //   and skipped, saying so, if the data keeps moving (harness/run-check.ts).
@@ -132,6 +134,31 @@ export const CONFIRMATIONS_WHILE_MOVING = 6;
 /** Repeats of a failure at most, still or not, before its case ends without a verdict; more once the data was seen moving, as more are needed. */
 export const MOST_REPEATS = 10;
 export const MOST_REPEATS_WHILE_MOVING = 20;
+/**
+ * As CONFIRMATIONS, for a failure whose words name no item its readings hold (a count, a
+ * total: "meta.total must be 450; it is 449"). A flicker on any item fails it alike, so
+ * only the streak tells it from a defect, which fails every time: a flicker that meets a
+ * repeat one time in three (a slow redeploy on a loaded machine) repeats 8 times in a row
+ * one time in 6,561.
+ */
+export const CONFIRMATIONS_UNNAMED = 8;
+export const MOST_REPEATS_UNNAMED = 24;
+
+/** Whether a failure's words name an item its readings hold, as a word of its own, not within another ("meta" in "meta.total" is none): sameFailure then tells a flicker by the item. */
+export function namesAnItem(failure: StillFailure): boolean {
+  const isWordPart = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}._-]/u.test(char);
+  return [...failure.names].some((name) => {
+    for (let at = name === '' ? -1 : failure.message.indexOf(name); at !== -1; at = failure.message.indexOf(name, at + 1))
+      if (!isWordPart(failure.message[at - 1]) && !isWordPart(failure.message[at + name.length])) return true;
+    return false;
+  });
+}
+
+/** The repeats that confirm a failure like `failure` (Check.confirmed), and the most made, on data seen moving or not. */
+export function confirmationsFor(failure: StillFailure | undefined, moving: boolean): { needed: number; most: number } {
+  if (failure !== undefined && !namesAnItem(failure)) return { needed: CONFIRMATIONS_UNNAMED, most: MOST_REPEATS_UNNAMED };
+  return moving ? { needed: CONFIRMATIONS_WHILE_MOVING, most: MOST_REPEATS_WHILE_MOVING } : { needed: CONFIRMATIONS, most: MOST_REPEATS };
+}
 /** Repeats of a case that passed only as judged against a state between two readings that differ, looking for still data; then that pass stands. */
 export const LENIENT_REPEATS = 2;
 /**

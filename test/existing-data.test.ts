@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import type { Check } from '../harness/check.ts';
 import { createShared } from '../harness/coordination.ts';
 import { Lanes } from '../harness/lanes.ts';
-import { CONFIRMATIONS, CONFIRMATIONS_WHILE_MOVING, DataMoved, judgeAgainst, sameFailure, type Source } from '../harness/readings.ts';
+import { CONFIRMATIONS, CONFIRMATIONS_UNNAMED, CONFIRMATIONS_WHILE_MOVING, DataMoved, judgeAgainst, sameFailure, type Source } from '../harness/readings.ts';
 import { rule } from '../harness/rule.ts';
 import { runCheck } from '../harness/run-check.ts';
 import { startReference } from '../reference/server.ts';
@@ -82,8 +82,8 @@ describe('a check that compares with a reading in its own way, without a judgeme
     const source = scripted([1]);
     const outcome = await runCheck(naive(source), config, new Lanes(1));
     expect(outcome).toMatchObject({ status: 'failed', evidence: { message: 'compared with 1' } });
-    // The first failure (its reading, and one after it to see the data held still) and CONFIRMATIONS - 1 repeats, each reading before and after.
-    expect(source.reads()).toBe(2 * CONFIRMATIONS);
+    // Its words name no item (the source names none): the first failure (its reading, and one after it to see the data held still) and CONFIRMATIONS_UNNAMED - 1 repeats, each reading before and after.
+    expect(source.reads()).toBe(2 * CONFIRMATIONS_UNNAMED);
   });
 });
 
@@ -101,22 +101,33 @@ describe('an answer that fails once among still readings (a function deleted and
   };
 
   test('a failure that a repeat does not show again is none: the flicker is gone', async () => {
-    expect(await runCheck(judging(['item "a" missing', '']), config, new Lanes(1))).toMatchObject({ status: 'passed' });
+    expect(await runCheck(judging(['item "a" missing', ''], ['a']), config, new Lanes(1))).toMatchObject({ status: 'passed' });
   });
 
   test('the same failure on every repeat stands', async () => {
-    expect(await runCheck(judging(['item "a" missing']), config, new Lanes(1))).toMatchObject({ status: 'failed', evidence: { message: 'item "a" missing' } });
+    expect(await runCheck(judging(['item "a" missing'], ['a']), config, new Lanes(1))).toMatchObject({ status: 'failed', evidence: { message: 'item "a" missing' } });
   });
 
   // The readings around the first answer differ (1, then 2): the check has seen its data move, and agreeing readings may hold a flicker between them.
   test('once the data was seen moving, a failure repeated CONFIRMATIONS times that then clears is none', async () => {
     const answers = [...Array.from({ length: CONFIRMATIONS + 1 }, () => 'item "a" missing'), ''];
-    expect(await runCheck(judging(answers, [], [1, 2]), config, new Lanes(1))).toMatchObject({ status: 'passed' });
+    expect(await runCheck(judging(answers, ['a'], [1, 2]), config, new Lanes(1))).toMatchObject({ status: 'passed' });
   });
 
   test('once the data was seen moving, the same failure stands after CONFIRMATIONS_WHILE_MOVING repeats', async () => {
     const answers = [...Array.from({ length: CONFIRMATIONS_WHILE_MOVING + 1 }, () => 'item "a" missing'), ''];
-    expect(await runCheck(judging(answers, [], [1, 2]), config, new Lanes(1))).toMatchObject({ status: 'failed', evidence: { message: 'item "a" missing' } });
+    expect(await runCheck(judging(answers, ['a'], [1, 2]), config, new Lanes(1))).toMatchObject({ status: 'failed', evidence: { message: 'item "a" missing' } });
+  });
+
+  // A count that a flicker of any item lowers alike ("meta.total ... it is 449"): only the streak tells it from a defect.
+  test('a failure that names no item the readings hold, repeated CONFIRMATIONS_WHILE_MOVING times on still data and then cleared, is none', async () => {
+    const answers = [...Array.from({ length: CONFIRMATIONS_WHILE_MOVING + 1 }, () => 'meta.total must be 3; it is 2'), ''];
+    expect(await runCheck(judging(answers, ['svc-a', 'svc-b', 'meta']), config, new Lanes(1))).toMatchObject({ status: 'passed' });
+  });
+
+  test('a failure that names no item the readings hold stands after CONFIRMATIONS_UNNAMED repeats', async () => {
+    const answers = [...Array.from({ length: CONFIRMATIONS_UNNAMED }, () => 'meta.total must be 3; it is 2'), ''];
+    expect(await runCheck(judging(answers, ['svc-a', 'svc-b', 'meta']), config, new Lanes(1))).toMatchObject({ status: 'failed', evidence: { message: 'meta.total must be 3; it is 2' } });
   });
 
   test('the same failure: the same words but for items that came and went between the repeats, and numbers', () => {
