@@ -7,7 +7,7 @@ import { createShared, FixtureLocks } from '../harness/coordination.ts';
 import { CheckLane, Lanes } from '../harness/lanes.ts';
 import type { FunctionFixture, ListedFunction } from '../generators/functions-fixtures.ts';
 import type { FixtureEvent } from '../generators/metrics-fixtures.ts';
-import { expectedMatches, firstPageProblem, listingBetween, matchProblem, nameOrderProblem, normaliseQuery, tailPageProblem, totalProblem, WalkOrderCheck, wholeSetProblem, type Listing } from '../suites/functions/oracle.ts';
+import { expectedMatches, firstPageProblem, listingBetween, matchProblem, nameOrderProblem, narrowedListings, narrowedTailListings, normaliseQuery, tailPageProblem, totalProblem, WalkOrderCheck, wholeSetProblem, type Listing } from '../suites/functions/oracle.ts';
 import { expectedMetrics } from '../suites/metrics/oracle.ts';
 import { differences } from '../suites/support/compare.ts';
 import { followCursors, pageMetaProblems, type PageMeta } from '../suites/support/paging.ts';
@@ -30,6 +30,16 @@ describe('the functions listing oracle (suites/functions/oracle.ts)', () => {
     expect(tailPageProblem(shown(fixtures, 'alpha'), fixtures, 'createdAt:desc', 2)).toBeUndefined();
     expect(tailPageProblem(shown(fixtures, 'beta', 'alpha'), fixtures, 'createdAt:desc', 2)).toBeUndefined();
     expect(firstPageProblem(shown(fixtures, 'alpha', 'beta', 'gamma'), fixtures, 'name:asc', 50)).toBeUndefined();
+  });
+
+  // Full case folding matches "ßb-9" for q=sb, Unicode lowercasing does not: 4 matches, pages of 3 from the first: [ßb-9, sb-3, sb-2], [sb-1].
+  test('a tail page for q on the walk\'s boundaries may count a function only some foldings match that it does not show', () => {
+    const listing = [fn('sb-1', '2024-01-01T00:00:01Z'), fn('sb-2', '2024-01-01T00:00:02Z'), fn('sb-3', '2024-01-01T00:00:03Z'), fn('ßb-9', '2024-01-01T00:00:09Z')];
+    const tailOf = (listings: Listing[], ...names: string[]) => listings.some((narrowed) => tailPageProblem(shown(listing, ...names), narrowed, 'createdAt:desc', 3) === undefined);
+    expect(tailOf(narrowedListings(listing, 'sb', ['sb-1']), 'sb-1')).toBe(false);
+    expect(tailOf(narrowedTailListings(listing, 'sb', ['sb-1'], 'createdAt:desc'), 'sb-1')).toBe(true);
+    expect(tailOf(narrowedTailListings(listing, 'sb', ['sb-2'], 'createdAt:desc'), 'sb-2')).toBe(false);
+    expect(tailOf(narrowedTailListings(listing, 'sb', ['sb-3', 'sb-2', 'sb-1'], 'createdAt:desc'), 'sb-3', 'sb-2', 'sb-1')).toBe(true);
   });
 
   test('a page out of order, short, or naming an unknown or repeated function is refused', () => {

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { expectFirstPage, expectOnListing, fetchPage, FIXTURES_OR_EXISTING, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, requireCreatedAt } from './client.ts';
-import { CREATED_AT_SORTS, NAME_SORTS, narrowedListings, tailPageProblem, type Listing } from './oracle.ts';
+import { CREATED_AT_SORTS, NAME_SORTS, narrowedTailListings, tailPageProblem, type Listing } from './oracle.ts';
 import { searchQueryArb } from '../../generators/functions-fixtures.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { describeBody } from '../support/json.ts';
@@ -28,7 +28,7 @@ const anchorEndTailPage = rule('functions.anchor.end-tail-page', { ...FIXTURES_O
     const what = `anchor=end sort=${sort ?? `(none: ${DEFAULT_FUNCTION_SORT})`} limit=${limit}${q === undefined ? '' : ` q=${JSON.stringify(q)}`} over ${fixtures.length} functions`;
     const page = await fetchPage(t, { anchor: 'end', limit, ...(sort ? { sort } : {}), ...(q === undefined ? {} : { q }) }, what);
     const problemOf = (listing: Listing) => {
-      const problems = (q === undefined ? [listing] : narrowedListings(listing, q, page.names)).map((narrowed) => tailPageProblem(page.items, narrowed, order, limit));
+      const problems = (q === undefined ? [listing] : narrowedTailListings(listing, q, page.names, order)).map((narrowed) => tailPageProblem(page.items, narrowed, order, limit));
       return problems.includes(undefined) ? undefined : problems[0];
     };
     const of = q === undefined ? 'the tail page' : 'the tail page of the functions q matches';

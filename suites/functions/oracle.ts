@@ -356,6 +356,14 @@ export const mostMatches = perListing((fixtures, q: string): number => Math.max(
 /** How many functions each reading of `q` must return (expectedMatches, in its order), by listing and q. */
 export const matchCounts = perListing((fixtures, q: string): number[] => expectedMatches(fixtures, q).map(({ must }) => must.size));
 
+/** `listing` narrowed to the functions `keep` names, keeping what moved and the target's order of names. */
+const narrowedTo = (listing: Listing, keep: (name: string) => boolean): Listing =>
+  Object.assign(
+    listing.filter((f) => keep(f.metadata.name)),
+    listing.moving ? { moving: listing.moving } : {},
+    listing.nameOrder ? { nameOrder: listing.nameOrder } : {},
+  );
+
 /**
  * The listings `q` may narrow `listing` to, one for each reading of q, each keeping what
  * moved and the target's order of names: the functions every folding matches, and of those
@@ -363,13 +371,25 @@ export const matchCounts = perListing((fixtures, q: string): number[] => expecte
  */
 export function narrowedListings(listing: Listing, q: string, shown: Iterable<string>): Listing[] {
   const answered = new Set(shown);
-  return expectedMatches(listing, q).map(({ must, may }) => {
-    const keep = (name: string) => must.has(name) || (may.has(name) && answered.has(name));
-    return Object.assign(
-      listing.filter((f) => keep(f.metadata.name)),
-      listing.moving ? { moving: listing.moving } : {},
-      listing.nameOrder ? { nameOrder: listing.nameOrder } : {},
-    );
+  return expectedMatches(listing, q).map(({ must, may }) => narrowedTo(listing, (name) => must.has(name) || (may.has(name) && answered.has(name))));
+}
+
+/**
+ * The listings a tail page for `q` may be the tail of: each of narrowedListings, then with
+ * the first 1, 2, … in `sort` order of the functions only some foldings match that the page
+ * does not show. Nothing shows whether those before the page matched, and the tail on the
+ * walk's page boundaries moves with how many did (anchor-end-page-boundaries with
+ * search-full-case-folding: "ßb" matches "sb" or not).
+ */
+export function narrowedTailListings(listing: Listing, q: string, shown: Iterable<string>, sort: FunctionSort): Listing[] {
+  const answered = new Set(shown);
+  const [{ compare }] = orderingsOf(sort, listing) as [Ordering];
+  return expectedMatches(listing, q).flatMap(({ must, may }) => {
+    const unshown = sortedBy(listing.filter((f) => may.has(f.metadata.name) && !answered.has(f.metadata.name)), compare).map((f) => f.metadata.name);
+    return Array.from({ length: unshown.length + 1 }, (_, counted) => {
+      const before = new Set(unshown.slice(0, counted));
+      return narrowedTo(listing, (name) => must.has(name) || (may.has(name) && answered.has(name)) || before.has(name));
+    });
   });
 }
 

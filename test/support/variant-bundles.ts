@@ -1,6 +1,6 @@
 // The legal variants run in bundles: several in one reference (ReferenceOptions.variants),
 // none two of one `choice` or of two profiles. What it buys: a whole-suite run costs about
-// 6 s of CPU, and 54 variants alone on both kinds of data are 108 runs; in bundles of up
+// 6 s of CPU, and 55 variants alone on both kinds of data are 110 runs; in bundles of up
 // to 16 they are 10 (the profile of the public service's variant makes a bundle of its own). A bundle that is off is run again variant by variant, to say which
 // variant is off, or that only the bundle is (then: declare their `choice` alike). The
 // bundles are drawn from the seed, so that at other seeds (`npm run sweep`) each variant
