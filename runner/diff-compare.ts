@@ -13,6 +13,7 @@ export const NORMALISED = [
   'cursors: nextCursor and cursor values are compared only as given or empty, and a request\'s cursor parameter is read as <cursor>',
   'ids: any two UUIDs are equal',
   'times of the run: any two date-times within a day before the run and three days after it are equal (a target stamps what it creates when it creates it, and the suite moves its clock)',
+  "countdowns: two values of expiresIn (seconds until a sandbox's deletion) that differ by no more than the runs lasted are equal (each run reads it at its own time)",
   'order the request names none of: without a sort parameter, arrays are compared as multisets',
   "the run's marks: the label each run puts on the functions it sets, another each run, is left out",
   'headers: only the media type of Content-Type is compared',
@@ -37,6 +38,8 @@ export interface RunSpan {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const CURSOR_KEYS = new Set(['nextCursor', 'cursor']);
+/** Fields that count down seconds from when they are read (section 2.3's expiresIn). */
+const COUNTDOWN_KEYS = new Set(['expiresIn']);
 const DAY_MS = 86_400_000;
 /** Differences listed per exchange at most: the rest are counted. */
 const MOST_LINES = 6;
@@ -202,7 +205,7 @@ function differencesOf(a: Compared, b: Compared, ordered: boolean, span: RunSpan
   }
   if (a.status !== b.status) lines.push(`status: ${a.status} ≠ ${b.status}`);
   if (a.mediaType !== b.mediaType) lines.push(`Content-Type: ${a.mediaType ?? '(none)'} ≠ ${b.mediaType ?? '(none)'}`);
-  valueDifferences(normalised(a.body, span, true), normalised(b.body, span, true), '$', ordered, lines);
+  valueDifferences(normalised(a.body, span, true), normalised(b.body, span, true), '$', ordered, lines, Math.ceil((span.to - span.from) / 1000));
   return lines.length > MOST_LINES ? [...lines.slice(0, MOST_LINES), `… and ${lines.length - MOST_LINES} more`] : lines;
 }
 
@@ -211,14 +214,15 @@ const shortly = (value: unknown): string => {
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 };
 
-/** Where `a` and `b` differ, as lines; arrays in order only where the request named one. */
-function valueDifferences(a: unknown, b: unknown, where: string, ordered: boolean, lines: string[]): void {
+/** Where `a` and `b` differ, as lines; arrays in order only where the request named one; countdowns within `countdownSlack` seconds alike. */
+function valueDifferences(a: unknown, b: unknown, where: string, ordered: boolean, lines: string[], countdownSlack: number, key?: string): void {
   if (lines.length > MOST_LINES) return;
   if (canonical(a) === canonical(b)) return;
+  if (key !== undefined && COUNTDOWN_KEYS.has(key) && typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) <= countdownSlack) return;
   if (Array.isArray(a) && Array.isArray(b)) {
     if (ordered) {
       if (a.length !== b.length) lines.push(`${where}: ${a.length} items ≠ ${b.length} items`);
-      for (let i = 0; i < Math.min(a.length, b.length); i++) valueDifferences(a[i], b[i], `${where}[${i}]`, ordered, lines);
+      for (let i = 0; i < Math.min(a.length, b.length); i++) valueDifferences(a[i], b[i], `${where}[${i}]`, ordered, lines, countdownSlack);
       return;
     }
     const missing = (from: unknown[], to: unknown[]) => {
@@ -236,7 +240,7 @@ function valueDifferences(a: unknown, b: unknown, where: string, ordered: boolea
   }
   const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (isRecord(a) && isRecord(b)) {
-    for (const name of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) valueDifferences(a[name], b[name], `${where}.${name}`, ordered, lines);
+    for (const name of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) valueDifferences(a[name], b[name], `${where}.${name}`, ordered, lines, countdownSlack, name);
     return;
   }
   lines.push(`${where}: ${shortly(a)} ≠ ${shortly(b)}`);

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { startReference, type ReferenceHandle } from '../reference/server.ts';
 import type { DiffReport } from '../results/diff.ts';
-import { NORMALISED } from '../runner/diff-compare.ts';
+import type { LoggedExchange } from '../results/model.ts';
+import { compareRuns, NORMALISED } from '../runner/diff-compare.ts';
 import { runCli } from './support/cli.ts';
 
 const started: ReferenceHandle[] = [];
@@ -63,4 +64,23 @@ test("a variant that drops the Error body's code: every difference is that field
 test('docs/diff.md lists every value the command reads past, in its words', async () => {
   const docs = await readFile(new URL('../docs/diff.md', import.meta.url), 'utf8');
   for (const line of NORMALISED) expect(docs).toContain(`- ${line}`);
+});
+
+test("a countdown read by each run at its own time: expiresIn apart by no more than the runs lasted is alike, further apart a difference", () => {
+  const urls = { baseUrl: 'http://127.0.0.1:1/v0' };
+  const side = (expiresIn: number) => {
+    const exchange: LoggedExchange = {
+      rule: 'resources.sandbox.expires-in',
+      data: 'set',
+      startedDateTime: '2026-11-28T00:00:00.000Z',
+      timeMs: 1,
+      request: { method: 'GET', url: `${urls.baseUrl}/sandboxes/box`, headers: {} },
+      response: { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'box' }, expiresIn }) },
+      curl: 'curl',
+    };
+    return { exchanges: [exchange], urls };
+  };
+  const differences = (a: number, b: number) => compareRuns(side(a), side(b), () => 'getSandbox', { from: 0, to: 2_000 }).differences.flatMap((d) => d.what);
+  expect(differences(288_000, 287_998)).toEqual([]);
+  expect(differences(288_000, 287_990)).toEqual(['$.expiresIn: 288000 ≠ 287990']);
 });

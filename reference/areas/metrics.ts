@@ -31,7 +31,7 @@ export function metricsArea(env: AreaEnv): Area {
   const groupingChoices: GroupingChoices = {
     entryWithoutEvents: !env.variants.has('empty-window-no-entry'),
     order: env.variants.has('metrics-orders-otherwise') ? -1 : 1,
-    weeks: env.variants.has('weeks-start-sunday') ? 'sunday' : 'monday',
+    buckets: env.variants.has('buckets-from-window-start') ? 'window' : env.variants.has('weeks-start-sunday') ? 'sunday' : 'monday',
   };
 
   function groupingOf(query: MetricsQuery): Grouping {

@@ -435,8 +435,15 @@ const catalogue = [
   },
   {
     name: 'weeks-start-sunday',
+    choice: 'where buckets start',
     decides: 'section 2.7: "one entry per resolution bucket over the whole window", not where a bucket starts (CONTRACT 3 names the resolutions, not the day a week starts on): BigQuery DATE_TRUNC(WEEK) and MySQL WEEK() mode 0 start weeks on Sunday',
     description: 'weekly buckets start on Sunday (00:00 UTC); a window that starts on another day has a first point named by the Sunday before it (the reference: ISO weeks, from Monday)',
+  },
+  {
+    name: 'buckets-from-window-start',
+    choice: 'where buckets start',
+    decides: 'section 2.7: "one entry per resolution bucket over the whole window", not where a bucket starts: a Prometheus range query steps from its start, InfluxDB\'s GROUP BY time() takes an offset',
+    description: 'hourly, daily and weekly buckets start at startTime, each an hour, a day or 7 days after the one before, whatever the time of day (months stay calendar months); the first point is named by startTime',
   },
   {
     name: 'auto-resolution-in-whole-days',

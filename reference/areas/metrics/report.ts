@@ -5,7 +5,7 @@
 // so a query stays linear in the events of its window.
 import type { Faults } from '../../faults/registry.ts';
 import type { FaultName } from '../../faults/index.ts';
-import { bucketIndexer, bucketStarts, type WeekStart } from './calendar.ts';
+import { bucketIndexer, bucketStarts, type BucketOrigin } from './calendar.ts';
 import type { MetricsQuery } from './query.ts';
 import type { StoredEvent } from './store.ts';
 import { formatUtc } from './time.ts';
@@ -59,15 +59,15 @@ export interface Grouping {
 
 type GroupOrder = 1 | -1;
 
-/** The choices of the variants: an entry of cost 0 without groupBy over a window with no matching event (false: none, empty-window-no-entry); the keys descending (-1, metrics-orders-otherwise); the day weeks start on (weeks-start-sunday). */
+/** The choices of the variants: an entry of cost 0 without groupBy over a window with no matching event (false: none, empty-window-no-entry); the keys descending (-1, metrics-orders-otherwise); where buckets start (weeks-start-sunday, buckets-from-window-start). */
 export interface GroupingChoices {
   entryWithoutEvents: boolean;
   order: GroupOrder;
-  weeks: WeekStart;
+  buckets: BucketOrigin;
 }
 
 /** Without a variant; the faults' own groupings take it too. */
-const AS_THE_REFERENCE: GroupingChoices = { entryWithoutEvents: true, order: 1, weeks: 'monday' };
+const AS_THE_REFERENCE: GroupingChoices = { entryWithoutEvents: true, order: 1, buckets: 'monday' };
 
 export function groupWindow(events: readonly StoredEvent[], query: MetricsQuery, faults: Faults, choices = AS_THE_REFERENCE): Grouping {
   const filtered = query.resourceType !== undefined || query.workspace !== undefined;
@@ -114,7 +114,7 @@ export function metricsPage({ grouping, allEvents, query, after, issueCursor, fa
   const withUsage = faults.has('metrics-usage-missing-with-billing-dimension')
     ? false
     : groupBy.includes('billing_dimension') || faults.has('metrics-usage-without-billing-dimension');
-  const series = timeseries(selected, page, query, withUsage, faults, choices.weeks);
+  const series = timeseries(selected, page, query, withUsage, faults, choices.buckets);
   // The faults metrics-entry-cost-ignores-window and metrics-entry-usage-ignores-window read an entry's amount from every event of its group.
   const costEverywhere = faults.has('metrics-entry-cost-ignores-window');
   const usageEverywhere = faults.has('metrics-entry-usage-ignores-window');
@@ -199,11 +199,11 @@ interface Point {
 }
 
 /** One point per bucket of the window for each group of the page, each named by its bucket's start (before the window's, for a first bucket that starts before it). */
-function timeseries(events: readonly StoredEvent[], page: readonly Group[], query: MetricsQuery, withUsage: boolean, faults: Faults, weeks: WeekStart): Point[][] {
+function timeseries(events: readonly StoredEvent[], page: readonly Group[], query: MetricsQuery, withUsage: boolean, faults: Faults, buckets: BucketOrigin): Point[][] {
   const unit = query.resolution.bucket;
-  const starts = bucketStarts(query.start, query.end, unit, weeks);
+  const starts = bucketStarts(query.start, query.end, unit, buckets);
   const timestamps = starts.map(formatUtc);
-  const indexOf = bucketIndexer(query.start, unit, weeks);
+  const indexOf = bucketIndexer(query.start, unit, buckets);
   return page.map((group) => {
     const buckets = starts.map(() => ({ cost: 0, usage: 0, events: 0 }));
     for (const member of group.members) {
