@@ -12,9 +12,10 @@ export const NORMALISED = [
   'the test-control endpoint: its exchanges are not compared (it is the suite\'s way in, not the API)',
   'cursors: nextCursor and cursor values are compared only as given or empty, and a request\'s cursor parameter is read as <cursor>',
   'ids: any two UUIDs are equal',
-  'times of the run: any two date-times within a day before the run and three days after it are equal (a target stamps what it creates when it creates it, and the suite moves its clock)',
+  'times of the run: any two date-times within two days before the run and three days after it are equal (a target stamps what it creates when it creates it, the suite moves its clock, and its preflight reads the hour that ended a day before the run, another hour for a run that starts after the hour turns)',
   "countdowns: two values of expiresIn (seconds until a sandbox's deletion) that differ by no more than the runs lasted are equal (each run reads it at its own time)",
   'order the request names none of: without a sort parameter, arrays are compared as multisets',
+  'requests sent alike (pages after a cursor, each read as <cursor>; one request in several cases): each is paired with one of the other side whose answer is alike where there is one, the rest in the order sent',
   "the run's marks: the label each run puts on the functions it sets, another each run, is left out",
   'headers: only the media type of Content-Type is compared',
 ] as const;
@@ -69,31 +70,50 @@ export function compareRuns(baseline: Side, candidate: Side, operations: (method
     comparison.compared += 1;
     const { exchange, request, operation } = mine;
     const [a, b] = [answerOf(exchange, baseline.urls), answerOf(other, candidate.urls)];
-    const what = differencesOf(a, b, new URL(exchange.request.url).searchParams.has('sort'), span);
+    const what = differencesOf(a, b, orderedOf(exchange), span);
     if (what.length > 0) comparison.differences.push({ operation, rule: exchange.rule, ...caseOf(exchange), request, what, baseline: shown(a, exchange), candidate: shown(b, other) });
   };
   const [leftOurs, leftTheirs]: [Sent[], Sent[]] = [[], []];
+  /** Pairs requests sent alike: each with one whose answer does not differ where there is one, the rest in the order sent; returns what is left of each side. */
+  const pairAlike = (sent: readonly Sent[], answered: readonly Sent[]): [Sent[], Sent[]] => {
+    const left = [...answered];
+    const unmatched: Sent[] = [];
+    for (const mine of sent) {
+      const at = left.findIndex((other) => differencesOf(answerOf(mine.exchange, baseline.urls), answerOf(other.exchange, candidate.urls), orderedOf(mine.exchange), span).length === 0);
+      if (at === -1) unmatched.push(mine);
+      else compare(mine, left.splice(at, 1)[0]!.exchange);
+    }
+    const both = Math.min(unmatched.length, left.length);
+    for (let i = 0; i < both; i++) compare(unmatched[i]!, left[i]!.exchange);
+    return [unmatched.slice(both), left.slice(both)];
+  };
   for (const [key, sent] of ours) {
-    const answered = theirs.get(key) ?? [];
-    leftOurs.push(...sent.slice(answered.length));
-    leftTheirs.push(...answered.slice(sent.length));
-    for (const [i, mine] of sent.slice(0, answered.length).entries()) compare(mine, answered[i]!.exchange);
+    const [mine, others] = pairAlike(sent, theirs.get(key) ?? []);
+    leftOurs.push(...mine);
+    leftTheirs.push(...others);
   }
   for (const [key, answered] of theirs) if (!ours.has(key)) leftTheirs.push(...answered);
   // A rule that sends one request in several of its cases may send it in other cases on each
   // side (a case drawn again, a read repeated): the same request of the same rule pairs still.
   const loose = ({ exchange, request }: Sent) => [exchange.rule, credentialOf(exchange), request].join('\n');
-  const spare = new Map<string, Sent[]>();
-  for (const other of leftTheirs) spare.set(loose(other), [...(spare.get(loose(other)) ?? []), other]);
+  const byLoose = (list: readonly Sent[]) => {
+    const grouped = new Map<string, Sent[]>();
+    for (const item of list) grouped.set(loose(item), [...(grouped.get(loose(item)) ?? []), item]);
+    return grouped;
+  };
   const unpaired = ({ exchange, request, operation }: Sent): Unpaired => ({ operation, rule: exchange.rule, ...caseOf(exchange), request, curl: exchange.curl });
-  for (const mine of leftOurs) {
-    const other = spare.get(loose(mine))?.shift();
-    if (other) compare(mine, other.exchange);
-    else comparison.baselineOnly.push(unpaired(mine));
+  const spare = byLoose(leftTheirs);
+  for (const [key, sent] of byLoose(leftOurs)) {
+    const [mine, others] = pairAlike(sent, spare.get(key) ?? []);
+    spare.set(key, others);
+    comparison.baselineOnly.push(...mine.map(unpaired));
   }
   for (const others of spare.values()) comparison.candidateOnly.push(...others.map(unpaired));
   return comparison;
 }
+
+/** Whether the request names an order: its answer's arrays are then compared in order. */
+const orderedOf = (exchange: LoggedExchange): boolean => new URL(exchange.request.url).searchParams.has('sort');
 
 /** A request as read once for pairing. */
 interface Sent {
@@ -133,7 +153,7 @@ function placeholder(value: string, span: RunSpan): string | undefined {
   if (UUID.test(value)) return '<uuid>';
   if (DATE_TIME.test(value)) {
     const ms = Date.parse(value);
-    if (ms >= span.from - DAY_MS && ms <= span.to + 3 * DAY_MS) return '<time of the run>';
+    if (ms >= span.from - 2 * DAY_MS && ms <= span.to + 3 * DAY_MS) return '<time of the run>';
   }
   return undefined;
 }

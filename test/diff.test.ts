@@ -66,21 +66,33 @@ test('docs/diff.md lists every value the command reads past, in its words', asyn
   for (const line of NORMALISED) expect(docs).toContain(`- ${line}`);
 });
 
-test("a countdown read by each run at its own time: expiresIn apart by no more than the runs lasted is alike, further apart a difference", () => {
-  const urls = { baseUrl: 'http://127.0.0.1:1/v0' };
-  const side = (expiresIn: number) => {
-    const exchange: LoggedExchange = {
+const urls = { baseUrl: 'http://127.0.0.1:1/v0' };
+/** One run's exchanges: a GET of `path` answered with each of `bodies` in turn. */
+const side = (path: string, ...bodies: object[]) => ({
+  urls,
+  exchanges: bodies.map(
+    (body): LoggedExchange => ({
       rule: 'resources.sandbox.expires-in',
       data: 'set',
       startedDateTime: '2026-11-28T00:00:00.000Z',
       timeMs: 1,
-      request: { method: 'GET', url: `${urls.baseUrl}/sandboxes/box`, headers: {} },
-      response: { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'box' }, expiresIn }) },
+      request: { method: 'GET', url: `${urls.baseUrl}${path}`, headers: {} },
+      response: { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
       curl: 'curl',
-    };
-    return { exchanges: [exchange], urls };
-  };
-  const differences = (a: number, b: number) => compareRuns(side(a), side(b), () => 'getSandbox', { from: 0, to: 2_000 }).differences.flatMap((d) => d.what);
+    }),
+  ),
+});
+
+test('requests sent alike (pages after a cursor) pair with an alike answer where there is one, whatever order each run sent them in', () => {
+  const [a, b] = [{ data: [{ name: 'a' }] }, { data: [{ name: 'b' }] }];
+  const compared = (baseline: object[], candidate: object[]) => compareRuns(side('/functions?cursor=x', ...baseline), side('/functions?cursor=y', ...candidate), () => 'listFunctions', { from: 0, to: 2_000 });
+  expect(compared([a, b], [b, a]).differences).toEqual([]);
+  expect(compared([a, b], [b, { data: [] }]).differences.flatMap((d) => d.what)).toEqual(['$.data (as a multiset): 1 item only in the baseline, e.g. {"name":"a"}; 0 only in the candidate']);
+});
+
+test("a countdown read by each run at its own time: expiresIn apart by no more than the runs lasted is alike, further apart a difference", () => {
+  const body = (expiresIn: number) => ({ metadata: { name: 'box' }, expiresIn });
+  const differences = (a: number, b: number) => compareRuns(side('/sandboxes/box', body(a)), side('/sandboxes/box', body(b)), () => 'getSandbox', { from: 0, to: 2_000 }).differences.flatMap((d) => d.what);
   expect(differences(288_000, 287_998)).toEqual([]);
   expect(differences(288_000, 287_990)).toEqual(['$.expiresIn: 288000 ≠ 287990']);
 });
