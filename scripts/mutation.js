@@ -24,8 +24,7 @@
 // plugin at each of --diff-seeds, finds no answer that differs), "unspecified" (the
 // specification leaves that behaviour open: the reason names the legal variant that makes
 // that choice), or "gap" (a check the suite lacks; the clause it would prove). A verdict
-// its evidence refutes counts as untriaged. `entries` still covers by line range the areas
-// not yet triaged per mutant: the table counts them apart ("by range").
+// its evidence refutes counts as untriaged.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -113,7 +112,7 @@ function summarise(area, reports) {
   }
   const { summary, survivors } = readReport(JSON.parse(readFileSync(report, 'utf8')), readDiffs(path.join(root, reports, 'mutant-diffs.jsonl')));
   writeFileSync(path.join(root, reports, 'survivors.json'), `${JSON.stringify(survivors, null, 2)}\n`);
-  const verdicts = { equivalent: 0, notDiffed: 0, unspecified: 0, gap: 0, byRange: 0, untriaged: 0 };
+  const verdicts = { equivalent: 0, notDiffed: 0, unspecified: 0, gap: 0, untriaged: 0 };
   for (const s of survivors) verdicts[standing(s)]++;
   for (const s of survivors.filter((s) => standing(s) === 'untriaged' && s.triage)) console.log(`  ${area}: ${s.file}:${s.line}:${s.column} ${s.mutator} ${JSON.stringify(s.mutated)}: ${s.triage.verdict} does not hold: ${s.triage.refuted}`);
   const wallTime = path.join(root, reports, 'wall-time.json');
@@ -121,11 +120,11 @@ function summarise(area, reports) {
   summaries.push({ area, ...summary, ...verdicts, seconds });
 }
 console.log(
-  '\narea             mutants  killed (by a warning only)  timeout  survived  no coverage  ignored  score  covered score  wall time   undetected: equivalent (not diffed) unspecified  gap  by range untriaged',
+  '\narea             mutants  killed (by a warning only)  timeout  survived  no coverage  ignored  score  covered score  wall time   undetected: equivalent (not diffed) unspecified  gap untriaged',
 );
 for (const s of summaries) {
   const cells = [s.area.padEnd(16), String(s.mutants).padStart(7), `${s.killed} (${s.warnedOnly})`.padStart(26), String(s.timeout).padStart(8), String(s.survived).padStart(9), String(s.noCoverage).padStart(12), String(s.ignored).padStart(8)];
-  const triaged = [`${s.equivalent} (${s.notDiffed})`.padStart(23), String(s.unspecified).padStart(11), String(s.gap).padStart(4), String(s.byRange).padStart(9), String(s.untriaged).padStart(9)];
+  const triaged = [`${s.equivalent} (${s.notDiffed})`.padStart(23), String(s.unspecified).padStart(11), String(s.gap).padStart(4), String(s.untriaged).padStart(9)];
   console.log(`${cells.join(' ')}  ${s.score.toFixed(1).padStart(5)}  ${s.coveredScore.toFixed(1).padStart(13)}  ${(s.seconds === undefined ? '-' : `${s.seconds} s`).padStart(9)}   ${triaged.join(' ')}`);
 }
 process.exitCode = failed ? 1 : 0;
@@ -136,12 +135,11 @@ process.exitCode = failed ? 1 : 0;
  * every seed, or no generated request reaches its code at all (no coverage, which the
  * dry run measures: a diff could not differ); `notDiffed`: equivalent, but no diff was
  * made: a static mutant, or one reused from a run before the diffs; `unspecified`: naming the legal variant that makes
- * its choice; `gap`); `byRange`: covered only by a line-range entry; `untriaged`: no
- * entry, or a verdict its evidence refutes (`triage.refuted` says how).
+ * its choice; `gap`); `untriaged`: no entry, or a verdict its evidence refutes
+ * (`triage.refuted` says how).
  */
 function standing(s) {
   if (!s.triage) return 'untriaged';
-  if (s.triage.byRange) return 'byRange';
   if (s.triage.refuted) return 'untriaged';
   if (s.triage.verdict === 'equivalent') return s.status === 'NoCoverage' || (s.diff && !s.diff.static) ? 'equivalent' : 'notDiffed';
   return s.triage.verdict;
@@ -239,19 +237,12 @@ function readReport(report, diffs) {
   };
 }
 
-/**
- * The triage of a surviving mutant: its own entry (file, line, column, mutator and
- * replacement), with what refutes its verdict if anything does; else a line-range entry
- * that covers it (marked byRange: an area not yet triaged per mutant).
- */
+/** The triage of a surviving mutant: its own entry (file, line, column, mutator and replacement), with what refutes its verdict if anything does. */
 function triageOf(file, line, column, mutator, replacement, diff) {
   const own = verdictOf.get(mutantKey(file, line, column, mutator, replacement));
-  if (own) {
-    const refuted = refutation(own.verdict, own.reason, diff);
-    return { verdict: own.verdict, reason: own.reason, ...(refuted ? { refuted } : {}) };
-  }
-  const range = (triage.entries ?? []).find((e) => e.file === file && e.lines[0] <= line && line <= e.lines[1] && (!e.mutators || e.mutators.includes(mutator)));
-  return range && { verdict: range.verdict, reason: range.reason, byRange: true };
+  if (!own) return undefined;
+  const refuted = refutation(own.verdict, own.reason, diff);
+  return { verdict: own.verdict, reason: own.reason, ...(refuted ? { refuted } : {}) };
 }
 
 /** The mutated code (the report's positions are 1-based). */
