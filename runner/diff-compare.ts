@@ -52,7 +52,7 @@ export interface Side {
 }
 
 export function compareRuns(baseline: Side, candidate: Side, operations: (method: string, target: string) => string, span: RunSpan): Comparison {
-  /** Each side's requests by their key, each read once: its operation and its normalised request line with it. */
+  /** Each side's requests by their key, each read once: its operation, its normalised request line and its answer with it. */
   const keyed = (side: Side) => {
     const byKey = new Map<string, Sent[]>();
     for (const exchange of side.exchanges) {
@@ -60,18 +60,17 @@ export function compareRuns(baseline: Side, candidate: Side, operations: (method
       if (target === undefined) continue; // the control endpoint
       const request = requestLine(exchange, target, span);
       const key = [exchange.rule, exchange.case ?? '', credentialOf(exchange), request].join('\n');
-      byKey.set(key, [...(byKey.get(key) ?? []), { exchange, request, operation: operations(exchange.request.method, target) }]);
+      byKey.set(key, [...(byKey.get(key) ?? []), { exchange, request, operation: operations(exchange.request.method, target), answer: answerOf(exchange, side.urls) }]);
     }
     return byKey;
   };
   const [ours, theirs] = [keyed(baseline), keyed(candidate)];
   const comparison: Comparison = { compared: 0, differences: [], baselineOnly: [], candidateOnly: [] };
-  const compare = (mine: Sent, other: LoggedExchange) => {
+  const compare = (mine: Sent, other: Sent) => {
     comparison.compared += 1;
     const { exchange, request, operation } = mine;
-    const [a, b] = [answerOf(exchange, baseline.urls), answerOf(other, candidate.urls)];
-    const what = differencesOf(a, b, orderedOf(exchange), span);
-    if (what.length > 0) comparison.differences.push({ operation, rule: exchange.rule, ...caseOf(exchange), request, what, baseline: shown(a, exchange), candidate: shown(b, other) });
+    const what = differencesOf(mine.answer, other.answer, orderedOf(exchange), span);
+    if (what.length > 0) comparison.differences.push({ operation, rule: exchange.rule, ...caseOf(exchange), request, what, baseline: shown(mine.answer, exchange), candidate: shown(other.answer, other.exchange) });
   };
   const [leftOurs, leftTheirs]: [Sent[], Sent[]] = [[], []];
   /** Pairs requests sent alike: each with one whose answer does not differ where there is one, the rest in the order sent; returns what is left of each side. */
@@ -79,12 +78,12 @@ export function compareRuns(baseline: Side, candidate: Side, operations: (method
     const left = [...answered];
     const unmatched: Sent[] = [];
     for (const mine of sent) {
-      const at = left.findIndex((other) => differencesOf(answerOf(mine.exchange, baseline.urls), answerOf(other.exchange, candidate.urls), orderedOf(mine.exchange), span).length === 0);
+      const at = left.findIndex((other) => differencesOf(mine.answer, other.answer, orderedOf(mine.exchange), span).length === 0);
       if (at === -1) unmatched.push(mine);
-      else compare(mine, left.splice(at, 1)[0]!.exchange);
+      else compare(mine, left.splice(at, 1)[0]!);
     }
     const both = Math.min(unmatched.length, left.length);
-    for (let i = 0; i < both; i++) compare(unmatched[i]!, left[i]!.exchange);
+    for (let i = 0; i < both; i++) compare(unmatched[i]!, left[i]!);
     return [unmatched.slice(both), left.slice(both)];
   };
   for (const [key, sent] of ours) {
@@ -120,6 +119,7 @@ interface Sent {
   exchange: LoggedExchange;
   request: string;
   operation: string;
+  answer: Compared;
 }
 
 /**
