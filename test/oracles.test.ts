@@ -7,7 +7,7 @@ import { createShared, FixtureLocks } from '../harness/coordination.ts';
 import { CheckLane, Lanes } from '../harness/lanes.ts';
 import type { FunctionFixture, ListedFunction } from '../generators/functions-fixtures.ts';
 import type { FixtureEvent } from '../generators/metrics-fixtures.ts';
-import { expectedMatches, firstPageProblem, listingBetween, matchProblem, nameOrderProblem, narrowedListings, narrowedTailListings, normaliseQuery, tailPageProblem, totalProblem, WalkOrderCheck, wholeSetProblem, type Listing } from '../suites/functions/oracle.ts';
+import { expectedMatches, firstInCreatedOrder, firstPageProblem, listingBetween, matchProblem, nameOrderProblem, narrowedListings, narrowedTailListings, normaliseQuery, tailPageProblem, totalProblem, WalkOrderCheck, wholeSetProblem, type Listing } from '../suites/functions/oracle.ts';
 import { expectedMetrics } from '../suites/metrics/oracle.ts';
 import { differences } from '../suites/support/compare.ts';
 import { followCursors, pageMetaProblems, type PageMeta } from '../suites/support/paging.ts';
@@ -30,6 +30,14 @@ describe('the functions listing oracle (suites/functions/oracle.ts)', () => {
     expect(tailPageProblem(shown(fixtures, 'alpha'), fixtures, 'createdAt:desc', 2)).toBeUndefined();
     expect(tailPageProblem(shown(fixtures, 'beta', 'alpha'), fixtures, 'createdAt:desc', 2)).toBeUndefined();
     expect(firstPageProblem(shown(fixtures, 'alpha', 'beta', 'gamma'), fixtures, 'name:asc', 50)).toBeUndefined();
+  });
+
+  test('the first of a createdAt order is every function created at its first instant', () => {
+    const tied = [...fixtures, fn('delta', '2024-01-01T00:00:03Z')];
+    const names = (sort: 'createdAt:asc' | 'createdAt:desc') => firstInCreatedOrder(tied, sort).map((f) => f.metadata.name);
+    expect(names('createdAt:asc')).toEqual(['alpha']);
+    expect(names('createdAt:desc')).toEqual(['gamma', 'delta']);
+    expect(firstInCreatedOrder([], 'createdAt:asc')).toEqual([]);
   });
 
   // Full case folding matches "ßb-9" for q=sb, Unicode lowercasing does not: 4 matches, pages of 3 from the first: [ßb-9, sb-3, sb-2], [sb-1].

@@ -6,22 +6,27 @@ import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { expectFirstPage, expectOnListing, fetchPage, FIXTURES_OR_EXISTING, LISTING_ROUNDS, listFunctions, overListingRounds, pageOf, requireCreatedAt } from './client.ts';
-import { CREATED_AT_SORTS, NAME_SORTS, narrowedTailListings, tailPageProblem, type Listing } from './oracle.ts';
+import { CREATED_AT_SORTS, firstInCreatedOrder, NAME_SORTS, narrowedTailListings, tailPageProblem, type Listing } from './oracle.ts';
 import { searchQueryArb } from '../../generators/functions-fixtures.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { describeBody } from '../support/json.ts';
-import { DEFAULT_FUNCTION_SORT, FUNCTIONS_MAX_LIMIT } from '../../spec/facts.ts';
+import { DEFAULT_FUNCTION_SORT, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '../../spec/facts.ts';
 
 const anchorEndTailPage = rule('functions.anchor.end-tail-page', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {
+  // No sort is the default createdAt:desc, which anchor=end supports too.
   const params = (fixtures: Listing) =>
-    fc.record({
-      // No sort is the default createdAt:desc, which anchor=end supports too.
-      sort: fc.constantFrom(undefined, ...CREATED_AT_SORTS),
-      // Always given: the default limit is another rule's.
-      limit: fc.integer({ min: 1, max: FUNCTIONS_MAX_LIMIT }),
-      // A search narrows the listing whose tail the page is.
-      q: fc.option(searchQueryArb(fixtures), { nil: undefined }),
-    });
+    fc.constantFrom(undefined, ...CREATED_AT_SORTS).chain((sort) =>
+      fc.record({
+        sort: fc.constant(sort),
+        // Always given: the default limit is another rule's.
+        limit: fc.oneof(fc.integer({ min: 1, max: FUNCTIONS_MAX_LIMIT }), ...splittingLimitArb(fixtures, sort ?? DEFAULT_FUNCTION_SORT)),
+        // A search narrows the listing whose tail the page is; half the pages are of the whole
+        // listing. A search from the first function of the order makes a tail that often holds
+        // every match, that one among them: the end a tail read backwards stops at, where an
+        // off-by-one drops it.
+        q: fc.option(fc.oneof(searchQueryArb(fixtures), searchQueryArb(firstInCreatedOrder(fixtures, sort ?? DEFAULT_FUNCTION_SORT))), { nil: undefined, freq: 2 }),
+      }),
+    );
   await overListingRounds(t, params, async ({ fixtures, sort, limit, q }) => {
     const order = sort ?? DEFAULT_FUNCTION_SORT;
     requireCreatedAt(t, fixtures, order);
@@ -38,6 +43,16 @@ const anchorEndTailPage = rule('functions.anchor.end-tail-page', { ...FIXTURES_O
     t.assert(page.nextCursor === '', `${what} is the tail page: no page follows, so nextCursor must be empty (section 2.8); got ${JSON.stringify(page.nextCursor)}`, page.exchange);
   });
 });
+
+/**
+ * A limit whose tail page of the whole listing starts past the functions created at the
+ * first instant of the order, so that it differs from the first page whatever the order
+ * among ties; none where every function shares that instant.
+ */
+function splittingLimitArb(fixtures: Listing, sort: FunctionSort): Array<fc.Arbitrary<number>> {
+  const most = Math.min(FUNCTIONS_MAX_LIMIT, fixtures.length - firstInCreatedOrder(fixtures, sort).length);
+  return most < 1 ? [] : [fc.integer({ min: 1, max: most })];
+}
 
 // "Supported only for createdAt sorts": with a name sort the anchor is refused, or left out.
 const anchorNameSortsUnsupported = rule('functions.anchor.name-sorts-unsupported', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {

@@ -44,6 +44,17 @@ export function orderingsOf(sort: FunctionSort, listing: Listing): readonly Orde
 }
 
 /**
+ * The functions first in a createdAt order: the one created first (asc) or last (desc),
+ * with every one created at that instant, since ties come in any order.
+ */
+export function firstInCreatedOrder(listing: readonly ListedFunction[], sort: FunctionSort): ListedFunction[] {
+  const ordering = CREATED_AT_ORDERINGS[sort];
+  if (!ordering) throw new Error(`${sort} is no createdAt sort: a defect of cp-conformance`);
+  const first = listing.reduce<ListedFunction | undefined>((best, f) => (best === undefined || ordering.compare(f, best) < 0 ? f : best), undefined);
+  return first === undefined ? [] : listing.filter((f) => ordering.compare(f, first) === 0);
+}
+
+/**
  * `make(listing, key)`, made once for each listing and key and kept as long as the listing:
  * one listing is read by many answers (every page of a walk, every query) that each ask it
  * the same.
