@@ -4,7 +4,7 @@ import { forgedCursorArb, sampleFixtureSet, searchQueryArb, unmatchedQueryArb } 
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { fetchPage, FIXTURES, FIXTURES_OR_EXISTING, listFunctions, requireFunctions, setFunctions, SHARED_SETS, withFunctions, type ListQuery } from './client.ts';
-import { normaliseQuery, sharedNamePiece, type Listing } from './oracle.ts';
+import { normaliseQuery, sharedNamePieces, type Listing } from './oracle.ts';
 import { cursorAgesArb, cursorKind, onOneTimeline, type CursorAges } from '../support/cursor-lifetime.ts';
 import { expectRefused } from '../support/error-body.ts';
 import { DEFAULT_FUNCTION_SORT, FUNCTION_SORTS, type FunctionSort } from '../../spec/facts.ts';
@@ -81,7 +81,7 @@ const cursorBoundToSort = rule('functions.cursor.bound-to-sort', sharesCursorSet
 const cursorBoundToQ = rule('functions.cursor.bound-to-q', sharesCursorSet, (t: Check) =>
   withCursorSet(t, async (fixtures) => {
     // The first query: none, or a piece of two names or more (so limit 1 leaves a next page).
-    const shared = sharedNamePiece(fixtures);
+    const [shared] = sharedNamePieces(fixtures);
     const firstArb = shared === undefined ? fc.constant(undefined) : fc.constantFrom(undefined, shared);
     const caseArb = firstArb.chain((first) =>
       fc.record({

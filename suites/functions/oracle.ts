@@ -273,16 +273,23 @@ export function totalProblem(total: number | undefined, shown: readonly ListedFu
   return `meta.total must be the ${listing.moving ? `${least} functions of the workspace or more (the functions moved meanwhile)` : `${least} functions of the workspace`}; it is ${total}`;
 }
 
-/** The two-character piece of names shared by the most functions (at least 2), for a q that has a next page at limit 1. */
-export function sharedNamePiece(fixtures: readonly ListedFunction[]): string | undefined {
+/**
+ * The two-character pieces of names that two or more functions' names hold, the most held
+ * first, of letters, digits and hyphens (alike under every folding): a q of one matches two
+ * or more, so it has a next page at a limit under its matches.
+ */
+export function sharedNamePieces(fixtures: readonly ListedFunction[]): string[] {
   const counts = new Map<string, number>();
   for (const { metadata } of fixtures) {
+    const name = metadata.name.toLowerCase();
     const pieces = new Set<string>();
-    for (let i = 0; i + 2 <= metadata.name.length; i++) pieces.add(metadata.name.slice(i, i + 2));
+    for (let i = 0; i + 2 <= name.length; i++) pieces.add(name.slice(i, i + 2));
     for (const piece of pieces) counts.set(piece, (counts.get(piece) ?? 0) + 1);
   }
-  const [best] = [...counts].sort((a, b) => b[1] - a[1] || codeUnitOrder(a[0], b[0]));
-  return best && best[1] >= 2 ? best[0] : undefined;
+  return [...counts]
+    .filter(([piece, holders]) => holders >= 2 && /^[a-z0-9-]{2}$/.test(piece))
+    .sort((a, b) => b[1] - a[1] || codeUnitOrder(a[0], b[0]))
+    .map(([piece]) => piece);
 }
 
 /**

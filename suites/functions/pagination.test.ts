@@ -4,7 +4,7 @@ import { sampleFixtureSet, SCRAMBLE_PADDING, scrambleCaseAndSpaces, searchQueryA
 import type { Check } from '../../harness/check.ts';
 import { rule } from '../../harness/rule.ts';
 import { expectOnListing, fetchPage, FIXTURES_OR_EXISTING, LISTING_ROUNDS, orderedFor, overListingRounds, requireCreatedAt, setFunctions, SHARED_SETS, walk, walkEach, withFunctions, type Page } from './client.ts';
-import { matchCounts, mostMatches, narrowedListings, totalProblem, WalkOrderCheck, type Listing } from './oracle.ts';
+import { matchCounts, mostMatches, narrowedListings, sharedNamePieces, totalProblem, WalkOrderCheck, type Listing } from './oracle.ts';
 import { pageMetaProblems } from '../support/paging.ts';
 import { FUNCTION_SORTS, FUNCTIONS_MAX_LIMIT, MAX_QUERY_LENGTH, type FunctionSort } from '../../spec/facts.ts';
 
@@ -82,12 +82,14 @@ const paginationEveryItemOnce = rule('functions.pagination.every-item-once', { .
 /**
  * A walk of the has-more rule: in a sort, with or without a q, whose limit (walkLimit) is
  * chosen over the functions q matches, so that a q-narrowed walk's last page is often
- * exactly full with functions q does not match after it in the order.
+ * exactly full with functions q does not match after it in the order. A q that `paged`
+ * (oracle.ts: sharedNamePieces) has a page after its first.
  */
 interface HasMoreWalk {
   choice: WalkChoice;
   sort: FunctionSort;
   q: string | null;
+  paged: boolean;
   fixtures: Listing;
 }
 
@@ -96,10 +98,21 @@ const walkedCount = ({ fixtures, q }: HasMoreWalk) => (q === null ? fixtures.len
 /** How many it may list at most, under any reading and folding: the walk's length is bounded by them. */
 const mostWalked = ({ fixtures, q }: HasMoreWalk) => (q === null ? fixtures.length : mostMatches(fixtures, q));
 
-const hasMoreLimit = (c: HasMoreWalk) => walkLimit(walkedCount(c), c.choice);
+/** A `paged` walk takes fewer than q matches on its first page (q matches two or more). */
+const hasMoreLimit = (c: HasMoreWalk) => (c.paged ? Math.max(1, Math.min(walkLimit(walkedCount(c), c.choice), walkedCount(c) - 1)) : walkLimit(walkedCount(c), c.choice));
 
 const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-next-cursor', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {
-  const params = (fixtures: Listing) => fc.record({ choice: walkChoiceArb, sort: fc.constantFrom(...FUNCTION_SORTS), q: fc.option(searchQueryArb(fixtures)) });
+  // Why the pieces several names hold: searchQueryArb's queries mostly match none or one
+  // function, and a limit chosen over a few matches mostly holds them all on one page, so
+  // a run could walk no q-narrowed page with a page after it (where hasMore must be true).
+  const params = (fixtures: Listing) => {
+    const pieces = sharedNamePieces(fixtures);
+    const query = fc.option(
+      fc.oneof(searchQueryArb(fixtures).map((q) => ({ q, paged: false })), ...(pieces.length > 0 ? [fc.constantFrom(...pieces).map((q) => ({ q, paged: true }))] : [])),
+      { nil: { q: null, paged: false } },
+    );
+    return fc.record({ choice: walkChoiceArb, sort: fc.constantFrom(...FUNCTION_SORTS), query }).map(({ query: drawn, ...walk }) => ({ ...walk, ...drawn }));
+  };
   const sameWalk = (c: HasMoreWalk) => [Math.min(hasMoreLimit(c), FUNCTIONS_MAX_LIMIT), c.sort, c.q];
   await overListingRounds(t, params, async (c) => {
     const { fixtures, sort, q } = c;
