@@ -80,7 +80,11 @@ export function compareRuns(baseline: Side, candidate: Side, operations: (method
     for (const mine of sent) {
       const at = left.findIndex((other) => differencesOf(mine.answer, other.answer, orderedOf(mine.exchange), span).length === 0);
       if (at === -1) unmatched.push(mine);
-      else compare(mine, left.splice(at, 1)[0]!);
+      else {
+        // Compared already, and alike: counted, not compared again.
+        left.splice(at, 1);
+        comparison.compared += 1;
+      }
     }
     const both = Math.min(unmatched.length, left.length);
     for (let i = 0; i < both; i++) compare(unmatched[i]!, left[i]!);

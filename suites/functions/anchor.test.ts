@@ -15,18 +15,19 @@ import { DEFAULT_FUNCTION_SORT, FUNCTIONS_MAX_LIMIT, type FunctionSort } from '.
 const anchorEndTailPage = rule('functions.anchor.end-tail-page', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {
   // No sort is the default createdAt:desc, which anchor=end supports too.
   const params = (fixtures: Listing) =>
-    fc.constantFrom(undefined, ...CREATED_AT_SORTS).chain((sort) =>
-      fc.record({
+    fc.constantFrom(undefined, ...CREATED_AT_SORTS).chain((sort) => {
+      const order = sort ?? DEFAULT_FUNCTION_SORT;
+      return fc.record({
         sort: fc.constant(sort),
         // Always given: the default limit is another rule's.
-        limit: fc.oneof(fc.integer({ min: 1, max: FUNCTIONS_MAX_LIMIT }), ...splittingLimitArb(fixtures, sort ?? DEFAULT_FUNCTION_SORT)),
+        limit: fc.oneof(fc.integer({ min: 1, max: FUNCTIONS_MAX_LIMIT }), ...splittingLimitArb(fixtures, order)),
         // A search narrows the listing whose tail the page is; half the pages are of the whole
         // listing. A search from the first function of the order makes a tail that often holds
         // every match, that one among them: the end a tail read backwards stops at, where an
         // off-by-one drops it.
-        q: fc.option(fc.oneof(searchQueryArb(fixtures), searchQueryArb(firstInCreatedOrder(fixtures, sort ?? DEFAULT_FUNCTION_SORT))), { nil: undefined, freq: 2 }),
-      }),
-    );
+        q: fc.option(fc.oneof(searchQueryArb(fixtures), searchQueryArb(firstInCreatedOrder(fixtures, order))), { nil: undefined, freq: 2 }),
+      });
+    });
   await overListingRounds(t, params, async ({ fixtures, sort, limit, q }) => {
     const order = sort ?? DEFAULT_FUNCTION_SORT;
     requireCreatedAt(t, fixtures, order);

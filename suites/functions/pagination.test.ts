@@ -99,7 +99,10 @@ const walkedCount = ({ fixtures, q }: HasMoreWalk) => (q === null ? fixtures.len
 const mostWalked = ({ fixtures, q }: HasMoreWalk) => (q === null ? fixtures.length : mostMatches(fixtures, q));
 
 /** A `paged` walk takes fewer than q matches on its first page (q matches two or more). */
-const hasMoreLimit = (c: HasMoreWalk) => (c.paged ? Math.max(1, Math.min(walkLimit(walkedCount(c), c.choice), walkedCount(c) - 1)) : walkLimit(walkedCount(c), c.choice));
+const hasMoreLimit = (c: HasMoreWalk) => {
+  const limit = walkLimit(walkedCount(c), c.choice);
+  return c.paged ? Math.max(1, Math.min(limit, walkedCount(c) - 1)) : limit;
+};
 
 const paginationHasMoreAndNextCursor = rule('functions.pagination.has-more-and-next-cursor', { ...FIXTURES_OR_EXISTING, shares: LISTING_ROUNDS }, async (t: Check) => {
   // Why the pieces several names hold: searchQueryArb's queries mostly match none or one
